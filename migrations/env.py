@@ -1,0 +1,41 @@
+"""Alembic environment: the URL comes from the app settings (or ``-x url=...``).
+
+Alembic owns every relational table. The ``eventsourcing`` library creates its own
+event-store tables (see docs/operations.md).
+"""
+
+from __future__ import annotations
+
+from alembic import context
+
+import services.catalog.models  # noqa: F401  (registers every table)
+from services.shared.db import Base, get_engine
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run_migrations() -> None:
+    """Run migrations online against the configured engine (SQLite or PostgreSQL)."""
+    url = context.get_x_argument(as_dictionary=True).get("url") or config.attributes.get("url")
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        _run(connection)
+        return
+    with get_engine(url).connect() as conn:
+        _run(conn)
+        conn.commit()
+
+
+def _run(connection) -> None:  # type: ignore[no-untyped-def]
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+run_migrations()

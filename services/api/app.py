@@ -1,0 +1,102 @@
+"""The FastAPI application: mounts every context's router, serves media and the built storefront.
+
+Error contract (style.md "Errors"): domain errors -> their status with
+``{"code", "message"}``; request validation -> 422 with ``{"code": "invalid_request",
+"message", "errors"}``; unknown ``/api/...`` paths -> JSON 404. Any other GET path is
+the storefront (single-page app) so client-side routes survive a reload.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from services.catalog.endpoints import router as catalog_router
+from services.shared.errors import DomainError
+from services.shared.settings import get_settings
+
+log = logging.getLogger(__name__)
+
+API_PREFIXES = ("/api/", "/wp/", "/is-admin", "/is-reviewer", "/docs", "/openapi.json", "/media/")
+
+
+def _error(status: int, code: str, message: str, **extra: object) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"code": code, "message": message, **extra})
+
+
+def create_app() -> FastAPI:
+    """Build the application. Settings are read at call time (tests override them first)."""
+    settings = get_settings()
+    app = FastAPI(
+        title="HALVARD shop API",
+        version="0.1.0",
+        description=(
+            "Headless catalogue and content back end (WooCommerce/WordPress-shaped paths of "
+            "spec section 7) plus the shop's own APIs. Money in WooCommerce-shaped responses is "
+            "a decimal string with two places; elsewhere integer minor units with a currency."
+        ),
+    )
+
+    @app.exception_handler(DomainError)
+    async def _domain_error(_: Request, exc: DomainError) -> JSONResponse:
+        return JSONResponse(status_code=exc.status_code, content=exc.to_dict())
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": list(e.get("loc", ())), "message": e.get("msg", ""), "type": e.get("type", "")}
+            for e in exc.errors()
+        ]
+        first = errors[0] if errors else {"loc": [], "message": "invalid request"}
+        where = ".".join(str(p) for p in first["loc"][1:]) or "request"
+        return _error(422, "invalid_request", f"{where}: {first['message']}", errors=errors)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover - a bug
+        log.exception("unhandled error", exc_info=exc)
+        return _error(500, "internal_error", "Something went wrong on our side.")
+
+    app.include_router(catalog_router)
+
+    @app.api_route(
+        "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False
+    )
+    async def _unknown_api(rest: str) -> JSONResponse:
+        return _error(404, "not_found", f"No API endpoint at /api/{rest}")
+
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    app.mount(settings.media_url, StaticFiles(directory=settings.media_dir), name="media")
+    _mount_webapp(app, settings.webapp_dist)
+    return app
+
+
+def _mount_webapp(app: FastAPI, dist: Path) -> None:
+    """Serve ``webapp/dist``: real files as they are, every other GET path as index.html."""
+    index = dist / "index.html"
+
+    @app.get("/{path:path}", include_in_schema=False)
+    async def _spa(path: str) -> Response:
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            headers = (
+                {"Cache-Control": "public, max-age=31536000, immutable"} if path.startswith("assets/") else {}
+            )
+            return FileResponse(candidate, headers=headers)
+        if index.is_file():
+            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+        return _error(
+            503,
+            "webapp_not_built",
+            "The storefront is not built yet: run `npm ci && npm run build` in webapp/.",
+        )

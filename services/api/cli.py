@@ -1,0 +1,63 @@
+"""Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
+
+Commands: ``migrate``, ``seed`` (demo catalogue, idempotent), ``import-woocommerce FILE``,
+``serve``. Every command uses the configured database (``DATABASE_URL``, default the
+embedded SQLite file).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help="HALVARD shop management commands.")
+
+
+@app.command()
+def migrate(revision: str = typer.Argument("head", help="Alembic revision to migrate to.")) -> None:
+    """Migrate the configured database up to REVISION (default head)."""
+    from services.shared.migrate import upgrade
+
+    upgrade(revision=revision)
+    typer.echo(f"database migrated to {revision}")
+
+
+@app.command()
+def seed() -> None:
+    """Load the demo catalogue (idempotent: running it again changes nothing)."""
+    from services.catalog.demo import seed_demo
+    from services.shared.db import session_scope
+
+    with session_scope() as session:
+        report = seed_demo(session)
+    typer.echo("demo catalogue loaded: " + ", ".join(f"{k}={v}" for k, v in report.items()))
+
+
+@app.command("import-woocommerce")
+def import_woocommerce(csv_file: Path = typer.Argument(..., exists=True, dir_okay=False)) -> None:
+    """Import a product CSV in WooCommerce's exporter format; bad rows are reported and skipped."""
+    from services.catalog.importer.woocommerce import import_products_csv
+    from services.shared.db import session_scope
+
+    with session_scope() as session:
+        report = import_products_csv(session, csv_file)
+    typer.echo(report.summary())
+    for line, message in report.errors:
+        typer.echo(f"line {line}: {message}", err=True)
+    if report.errors:
+        raise typer.Exit(code=1)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000), reload: bool = typer.Option(False)
+) -> None:
+    """Run the shop (API and built storefront) with uvicorn."""
+    import uvicorn
+
+    uvicorn.run("services.api.main:app", host=host, port=port, reload=reload, proxy_headers=True)
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,48 @@
+"""Relational model of the catalogue and content context (spec section 3).
+
+Money columns are integer minor units (cents) named ``*_eur`` / ``*_usd``; EUR and
+USD prices stand side by side as the spec's product has them. Import every model
+here so ``Base.metadata`` is complete for Alembic.
+"""
+
+from services.catalog.models.commerce import Country, Coupon, DiscountType, TaxRate
+from services.catalog.models.content import ContentBlock, Menu, MenuItem, Page, Post, PostCategory
+from services.catalog.models.products import (
+    Backorders,
+    ConfiguratorEntry,
+    Product,
+    ProductAttribute,
+    ProductImage,
+    ProductStatus,
+    ProductType,
+    StockStatus,
+    Variation,
+)
+from services.catalog.models.taxonomy import Category, CategoryTagGroup, ColourSwatch, Filter, Tag
+
+__all__ = [
+    "Backorders",
+    "Category",
+    "CategoryTagGroup",
+    "ColourSwatch",
+    "ConfiguratorEntry",
+    "ContentBlock",
+    "Country",
+    "Coupon",
+    "DiscountType",
+    "Filter",
+    "Menu",
+    "MenuItem",
+    "Page",
+    "Post",
+    "PostCategory",
+    "Product",
+    "ProductAttribute",
+    "ProductImage",
+    "ProductStatus",
+    "ProductType",
+    "StockStatus",
+    "Tag",
+    "TaxRate",
+    "Variation",
+]

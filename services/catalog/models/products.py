@@ -1,0 +1,246 @@
+"""Products, their images, attributes, variations and configurator entries (spec section 3)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Integer, String, Table, Text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from services.shared.db import Base
+
+
+class StockStatus(StrEnum):
+    """WooCommerce stock_status values (spec section 3)."""
+
+    INSTOCK = "instock"
+    ONBACKORDER = "onbackorder"
+    OUTOFSTOCK = "outofstock"
+
+
+class ProductStatus(StrEnum):
+    """WordPress post status of a product. Only ``publish`` is public."""
+
+    PUBLISH = "publish"
+    DRAFT = "draft"
+    PENDING = "pending"
+    PRIVATE = "private"
+
+
+class ProductType(StrEnum):
+    """WooCommerce product types we store (variations live in :class:`Variation`)."""
+
+    SIMPLE = "simple"
+    VARIABLE = "variable"
+    GROUPED = "grouped"
+    EXTERNAL = "external"
+
+
+class Backorders(StrEnum):
+    """WooCommerce backorders setting; only ``yes`` lifts the stock cap (spec section 4)."""
+
+    NO = "no"
+    NOTIFY = "notify"
+    YES = "yes"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+product_categories = Table(
+    "product_categories",
+    Base.metadata,
+    Column("product_id", ForeignKey("products.id", ondelete="CASCADE"), primary_key=True),
+    Column("category_id", ForeignKey("categories.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+product_tags = Table(
+    "product_tags",
+    Base.metadata,
+    Column("product_id", ForeignKey("products.id", ondelete="CASCADE"), primary_key=True),
+    Column("tag_id", ForeignKey("tags.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+product_filters = Table(
+    "product_filters",
+    Base.metadata,
+    Column("product_id", ForeignKey("products.id", ondelete="CASCADE"), primary_key=True),
+    Column("filter_id", ForeignKey("filters.id", ondelete="CASCADE"), primary_key=True, index=True),
+)
+
+
+class Product(Base):
+    """A product (WooCommerce ``product`` plus its ACF content fields).
+
+    Prices: integer minor units per currency; ``sale_price_*`` is ``None`` when not on
+    sale. ``price`` (the WooCommerce field) is derived: sale price if set, else regular.
+    Content fields (ACF) that drive rules are columns; presentational ones are JSON.
+    """
+
+    __tablename__ = "products"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    type: Mapped[str] = mapped_column(String(16), default=ProductType.SIMPLE)
+    name: Mapped[str] = mapped_column(String(200))
+    slug: Mapped[str] = mapped_column(String(200), unique=True)
+    sku: Mapped[str | None] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default=ProductStatus.PUBLISH, index=True)
+    featured: Mapped[bool] = mapped_column(Boolean, default=False)
+    description: Mapped[str] = mapped_column(Text, default="")
+    short_description: Mapped[str] = mapped_column(Text, default="")
+    menu_order: Mapped[int] = mapped_column(Integer, default=0)
+    date_created: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    date_modified: Mapped[datetime] = mapped_column(DateTime, default=_now, onupdate=_now)
+
+    regular_price_eur: Mapped[int | None] = mapped_column(Integer)
+    sale_price_eur: Mapped[int | None] = mapped_column(Integer)
+    regular_price_usd: Mapped[int | None] = mapped_column(Integer)
+    sale_price_usd: Mapped[int | None] = mapped_column(Integer)
+
+    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
+    stock_quantity: Mapped[int | None] = mapped_column(Integer)
+    manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
+    backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
+
+    external_url: Mapped[str | None] = mapped_column(String(500))
+    button_text: Mapped[str | None] = mapped_column(String(100))
+    cross_sell_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    upsell_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    grouped_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+
+    is_configurable: Mapped[bool] = mapped_column(Boolean, default=False)
+    use_recommended_products_price: Mapped[bool] = mapped_column(Boolean, default=False)
+    recommended_products_price_eur: Mapped[int | None] = mapped_column(Integer)
+    recommended_products_price_usd: Mapped[int | None] = mapped_column(Integer)
+
+    # ACF content fields (spec section 3, "Product content fields").
+    availability: Mapped[str | None] = mapped_column(String(32))  # "coming_soon" or None
+    hide_product: Mapped[bool] = mapped_column(Boolean, default=False)
+    info_field: Mapped[str | None] = mapped_column(Text)
+    special_notice: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON
+    )  # text, background_colour, text_colour
+    colour_variations: Mapped[list[Any] | None] = mapped_column(JSON)
+    show_both_configure_and_buy: Mapped[bool] = mapped_column(Boolean, default=False)
+    show_configurator_link: Mapped[bool] = mapped_column(Boolean, default=False)
+    configurator_link: Mapped[str | None] = mapped_column(String(500))
+    acf_button_text: Mapped[str | None] = mapped_column(String(100))  # ACF buttonText (out-of-stock link)
+    btn_fade: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # type, button, first, second
+    configurator_modal: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON
+    )  # active, header, body, product_ids
+    recommended_product_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    recommended_products_discount: Mapped[int] = mapped_column(Integer, default=0)  # whole percent
+    recommended_products_title: Mapped[str | None] = mapped_column(String(200))
+    activate_recommended_products_discount: Mapped[bool] = mapped_column(Boolean, default=False)
+    recommended_products_text_area: Mapped[str | None] = mapped_column(Text)
+    category_connection: Mapped[int | None] = mapped_column(Integer)  # a category id
+
+    images: Mapped[list[ProductImage]] = relationship(
+        back_populates="product", cascade="all, delete-orphan", order_by="ProductImage.position"
+    )
+    attributes: Mapped[list[ProductAttribute]] = relationship(
+        back_populates="product", cascade="all, delete-orphan", order_by="ProductAttribute.position"
+    )
+    variations: Mapped[list[Variation]] = relationship(
+        back_populates="product", cascade="all, delete-orphan", order_by="Variation.menu_order"
+    )
+    configurator_entries: Mapped[list[ConfiguratorEntry]] = relationship(
+        back_populates="product", cascade="all, delete-orphan", order_by="ConfiguratorEntry.position"
+    )
+    categories: Mapped[list[Category]] = relationship(secondary=product_categories)  # noqa: F821
+    tags: Mapped[list[Tag]] = relationship(secondary=product_tags)  # noqa: F821
+    filters: Mapped[list[Filter]] = relationship(secondary=product_filters)  # noqa: F821
+
+
+class ProductImage(Base):
+    """An image of a product. ``role`` is gallery, front, back or configuration (ACF image fields)."""
+
+    __tablename__ = "product_images"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    role: Mapped[str] = mapped_column(String(16), default="gallery")
+    src: Mapped[str] = mapped_column(String(500))
+    alt: Mapped[str] = mapped_column(String(300), default="")
+    width: Mapped[int | None] = mapped_column(Integer)
+    height: Mapped[int | None] = mapped_column(Integer)
+
+    product: Mapped[Product] = relationship(back_populates="images")
+
+
+class ProductAttribute(Base):
+    """A product attribute (e.g. Colour with options Black, White); ``variation`` marks it as defining variations."""
+
+    __tablename__ = "product_attributes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    visible: Mapped[bool] = mapped_column(Boolean, default=True)
+    variation: Mapped[bool] = mapped_column(Boolean, default=False)
+    options: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    product: Mapped[Product] = relationship(back_populates="attributes")
+
+
+class Variation(Base):
+    """A variation of a variable product, with its own SKU, prices (minor units) and stock."""
+
+    __tablename__ = "variations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    sku: Mapped[str | None] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default=ProductStatus.PUBLISH)
+    description: Mapped[str] = mapped_column(Text, default="")
+    menu_order: Mapped[int] = mapped_column(Integer, default=0)
+    regular_price_eur: Mapped[int | None] = mapped_column(Integer)
+    sale_price_eur: Mapped[int | None] = mapped_column(Integer)
+    regular_price_usd: Mapped[int | None] = mapped_column(Integer)
+    sale_price_usd: Mapped[int | None] = mapped_column(Integer)
+    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
+    stock_quantity: Mapped[int | None] = mapped_column(Integer)
+    manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
+    backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
+    attributes: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)  # [{name, option}]
+    image_src: Mapped[str | None] = mapped_column(String(500))
+    colour_swatch_id: Mapped[int | None] = mapped_column(
+        ForeignKey("colour_swatches.id", ondelete="SET NULL")
+    )
+
+    product: Mapped[Product] = relationship(back_populates="variations")
+
+
+class ConfiguratorEntry(Base):
+    """One configurator layer or choice of a configurable product (spec section 3, "Configuration entry").
+
+    ``extra_price`` is kept as the source text: a non-numeric extra price counts as 0
+    (spec section 5), which the configurator's pricing decides, not the store.
+    """
+
+    __tablename__ = "configurator_entries"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    is_choice: Mapped[bool] = mapped_column(Boolean, default=True)
+    layer_id: Mapped[str] = mapped_column(String(64))
+    choice_id: Mapped[str | None] = mapped_column(String(64))
+    angle_id: Mapped[str | None] = mapped_column(String(64))
+    image: Mapped[str | None] = mapped_column(String(500))
+    name: Mapped[str] = mapped_column(String(200))
+    layer_name: Mapped[str] = mapped_column(String(200))
+    sku: Mapped[str | None] = mapped_column(String(64))
+    extra_price: Mapped[str] = mapped_column(String(32), default="0")
+    extra_price_usd: Mapped[str | None] = mapped_column(String(32))
+    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
+    has_backorder: Mapped[bool] = mapped_column(Boolean, default=False)
+    required: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    product: Mapped[Product] = relationship(back_populates="configurator_entries")

@@ -1,0 +1,108 @@
+"""Database engine, sessions and the declarative base shared by relational contexts.
+
+One engine per URL. SQLite gets foreign keys switched on and WAL journaling so the
+embedded mode behaves like PostgreSQL where it matters (referential integrity,
+readers not blocked by a writer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import Engine, MetaData, create_engine, event
+from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+
+from services.shared.settings import get_settings
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    """Declarative base with a stable constraint naming convention (for Alembic)."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+@lru_cache(maxsize=8)
+def get_engine(url: str | None = None) -> Engine:
+    """Return the (cached) engine for ``url`` or for the configured database.
+
+    SQLite files get their parent folder created. Raises nothing on creation;
+    connection errors surface on first use.
+    """
+    settings = get_settings()
+    url = url or settings.effective_database_url
+    kwargs: dict[str, Any] = {"echo": settings.sql_echo, "future": True}
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            from pathlib import Path
+
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"check_same_thread": False}
+    else:
+        kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_engine(url, **kwargs)
+    if url.startswith("sqlite"):
+        event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+@lru_cache(maxsize=8)
+def get_sessionmaker(url: str | None = None) -> sessionmaker[Session]:
+    """Return a session factory bound to :func:`get_engine` for ``url``."""
+    return sessionmaker(bind=get_engine(url), expire_on_commit=False)
+
+
+@contextmanager
+def session_scope(url: str | None = None) -> Iterator[Session]:
+    """Open a session, commit on success, roll back on error (for CLIs and scripts)."""
+    session = get_sessionmaker(url)()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def sync_sequences(session: Session) -> None:
+    """After inserts with explicit ids (seed, WooCommerce import), move PostgreSQL's
+    id sequences past the largest id so later inserts without an id do not collide.
+    A no-op on SQLite, whose INTEGER PRIMARY KEY already continues from the max.
+    """
+    bind = session.get_bind()
+    if bind.dialect.name != "postgresql":
+        return
+    from sqlalchemy import text
+
+    for table in Base.metadata.sorted_tables:
+        pk = list(table.primary_key.columns)
+        if len(pk) != 1 or pk[0].name != "id" or not isinstance(pk[0].type, __import__("sqlalchemy").Integer):
+            continue
+        session.execute(
+            text(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+            )
+        )

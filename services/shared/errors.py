@@ -1,0 +1,54 @@
+"""Domain errors with machine-readable codes, and their mapping to HTTP.
+
+Every context raises :class:`DomainError` subclasses; ``services.api.app`` maps
+them to JSON ``{"code": ..., "message": ...}`` with the status the class names
+(style.md "Errors": conflicts 409, missing 404, bad input 422). A 500 is a bug.
+"""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base error. ``code`` is a stable snake_case string, ``message`` is for people."""
+
+    status_code = 400
+
+    def __init__(self, code: str, message: str, **extra: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON body: ``{"code", "message", **extra}``."""
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+class NotFound(DomainError):
+    """A requested thing does not exist (or is not visible to the caller): 404."""
+
+    status_code = 404
+
+
+class BadRequest(DomainError):
+    """Malformed or out-of-range input: 400."""
+
+    status_code = 400
+
+
+class Invalid(DomainError):
+    """Well-formed input that breaks a rule: 422."""
+
+    status_code = 422
+
+
+class Conflict(DomainError):
+    """The request conflicts with current state: 409."""
+
+    status_code = 409
+
+
+class Unauthorized(DomainError):
+    """The caller must authenticate (staff session) first: 401."""
+
+    status_code = 401

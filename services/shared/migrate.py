@@ -1,0 +1,27 @@
+"""Run Alembic migrations programmatically (used by the CLI and the tests)."""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.config import Config
+
+from services.shared.settings import REPO_ROOT
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """Alembic config for this repo; ``url`` overrides the configured database."""
+    cfg = Config(str(REPO_ROOT / "alembic.ini"))
+    cfg.set_main_option("script_location", str(REPO_ROOT / "migrations"))
+    if url:
+        cfg.attributes["url"] = url
+    return cfg
+
+
+def upgrade(url: str | None = None, revision: str = "head") -> None:
+    """Migrate the database at ``url`` (default: configured) up to ``revision``."""
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str | None = None, revision: str = "base") -> None:
+    """Migrate the database at ``url`` down to ``revision``."""
+    command.downgrade(alembic_config(url), revision)

@@ -1,0 +1,56 @@
+"""Settings for every context, read once from environment variables.
+
+Safe defaults give the embedded mode: a SQLite file under ``./data`` and media
+files under ``./data/media``. ``DATABASE_URL=postgresql+psycopg://...`` switches
+to PostgreSQL (see docs/operations.md). Nothing secret has a default.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    """Process-wide settings.
+
+    Fields:
+        database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``.
+        data_dir: folder for the embedded database and generated media.
+        media_url: URL prefix under which ``data_dir/media`` is served.
+        webapp_dist: folder of the built storefront (``webapp/dist``) served at ``/``.
+        site_host: the shop's public host; links whose last two host labels match it
+            are same-site links (spec section 2, "Links").
+        sql_echo: log every SQL statement.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    database_url: str = ""
+    data_dir: Path = REPO_ROOT / "data"
+    media_url: str = "/media"
+    webapp_dist: Path = REPO_ROOT / "webapp" / "dist"
+    site_host: str = "halvard.gg"
+    sql_echo: bool = False
+
+    @property
+    def effective_database_url(self) -> str:
+        """The database URL in use: ``database_url`` or the embedded SQLite file."""
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{self.data_dir / 'shop.sqlite3'}"
+
+    @property
+    def media_dir(self) -> Path:
+        """Folder holding generated product and content images."""
+        return self.data_dir / "media"
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """Return the cached process settings (tests call ``get_settings.cache_clear()``)."""
+    return Settings()

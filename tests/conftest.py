@@ -1,0 +1,89 @@
+"""Test fixtures shared by every context.
+
+The database under test is SQLite (a temporary file) unless ``TEST_DATABASE_URL``
+names a PostgreSQL database; then each pytest process works in its own schema
+(``search_path``) so parallel runs never see each other's rows. Every test that
+takes ``db_url`` gets a freshly migrated, empty database.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
+
+from services.shared import db as shared_db
+from services.shared.migrate import upgrade
+from services.shared.settings import get_settings
+
+PG_URL = os.environ.get("TEST_DATABASE_URL", "")
+
+
+def _pg_url_with_schema(base: str, schema: str) -> str:
+    sep = "&" if "?" in base else "?"
+    return f"{base}{sep}options=-csearch_path%3D{schema}"
+
+
+@pytest.fixture(scope="session")
+def pg_schema_url() -> Iterator[str | None]:
+    """A PostgreSQL URL bound to a schema private to this pytest process (or None)."""
+    if not PG_URL:
+        yield None
+        return
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        yield _pg_url_with_schema(PG_URL, schema)
+    finally:
+        shared_db.get_engine.cache_clear()
+        shared_db.get_sessionmaker.cache_clear()
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def _reset_pg(url: str) -> None:
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        schema = conn.execute(text("SELECT current_schema()")).scalar_one()
+        conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    engine.dispose()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """URL of an empty, migrated database; the app's settings point at it for the test."""
+    if pg_schema_url:
+        url = pg_schema_url
+        _reset_pg(url)
+    else:
+        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    get_settings.cache_clear()
+    shared_db.get_engine.cache_clear()
+    shared_db.get_sessionmaker.cache_clear()
+    upgrade(url)
+    yield url
+    shared_db.get_engine(url).dispose()
+    shared_db.get_engine.cache_clear()
+    shared_db.get_sessionmaker.cache_clear()
+    get_settings.cache_clear()
+
+
+@pytest.fixture
+def session(db_url: str) -> Iterator[Session]:
+    """An ORM session on the test database (the test commits when it needs to)."""
+    s = shared_db.get_sessionmaker(db_url)()
+    try:
+        yield s
+    finally:
+        s.close()
