@@ -1,0 +1,291 @@
+"""All catalogue and content SQL, with queries named by intent.
+
+Visibility: anonymous callers see only ``publish`` products, posts and pages
+(``statuses`` widens it for staff sessions in a later issue). Every loader eagerly
+fetches what the serializers read, so no lazy load happens per row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import Select, case, func, or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from services.catalog.models import (
+    Category,
+    ColourSwatch,
+    ConfiguratorEntry,
+    ContentBlock,
+    Country,
+    Filter,
+    Menu,
+    Page,
+    Post,
+    PostCategory,
+    Product,
+    Tag,
+    TaxRate,
+    Variation,
+)
+from services.catalog.models.products import product_categories, product_tags
+
+PUBLIC = ("publish",)
+
+
+def _product_query(statuses: Sequence[str]) -> Select[tuple[Product]]:
+    return (
+        select(Product)
+        .where(Product.status.in_(statuses))
+        .options(
+            selectinload(Product.images),
+            selectinload(Product.attributes),
+            selectinload(Product.variations),
+            selectinload(Product.categories),
+            selectinload(Product.tags),
+            selectinload(Product.filters),
+            selectinload(Product.configurator_entries),
+        )
+    )
+
+
+def get_product(session: Session, product_id: int, statuses: Sequence[str] = PUBLIC) -> Product | None:
+    """The product with ``product_id`` if its status is visible, else None."""
+    return session.scalars(_product_query(statuses).where(Product.id == product_id)).first()
+
+
+def category_and_descendant_ids(session: Session, category_id: int) -> list[int]:
+    """``category_id`` plus every category below it (WooCommerce lists children's products too)."""
+    rows = session.execute(select(Category.id, Category.parent_id)).all()
+    children: dict[int | None, list[int]] = {}
+    for cid, parent in rows:
+        children.setdefault(parent, []).append(cid)
+    found, stack = [], [category_id]
+    while stack:
+        cid = stack.pop()
+        if cid in found:
+            continue
+        found.append(cid)
+        stack.extend(children.get(cid, []))
+    return found
+
+
+def list_products(
+    session: Session,
+    *,
+    ids: Sequence[int] | None = None,
+    category_id: int | None = None,
+    slug: str | None = None,
+    page: int = 1,
+    per_page: int = 10,
+    statuses: Sequence[str] = PUBLIC,
+) -> tuple[list[Product], int]:
+    """Products matching every given filter, one page of them and the total count.
+
+    With ``ids`` the result keeps the order of ``ids``; otherwise products come by
+    ``menu_order`` then id. ``page`` is 1-based.
+    """
+    query = _product_query(statuses)
+    if ids is not None:
+        query = query.where(Product.id.in_(list(ids)))
+    if slug is not None:
+        query = query.where(Product.slug == slug)
+    if category_id is not None:
+        in_category = select(product_categories.c.product_id).where(
+            product_categories.c.category_id.in_(category_and_descendant_ids(session, category_id))
+        )
+        query = query.where(Product.id.in_(in_category))
+    total = session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0
+    if ids is not None:
+        products = list(session.scalars(query))
+        order = {pid: i for i, pid in enumerate(ids)}
+        products.sort(key=lambda p: order[p.id])
+        start = (page - 1) * per_page
+        return products[start : start + per_page], total
+    query = query.order_by(Product.menu_order, Product.id).offset((page - 1) * per_page).limit(per_page)
+    return list(session.scalars(query)), total
+
+
+def list_variations(session: Session, product_id: int) -> list[Variation]:
+    """Published variations of a product, in menu order."""
+    return list(
+        session.scalars(
+            select(Variation)
+            .where(Variation.product_id == product_id, Variation.status == "publish")
+            .order_by(Variation.menu_order, Variation.id)
+        )
+    )
+
+
+def get_variation(session: Session, product_id: int, variation_id: int) -> Variation | None:
+    """The published variation ``variation_id`` of ``product_id``, or None."""
+    return session.scalars(
+        select(Variation).where(
+            Variation.id == variation_id, Variation.product_id == product_id, Variation.status == "publish"
+        )
+    ).first()
+
+
+def list_categories(
+    session: Session, *, slug: str | None = None, parent: int | None = None
+) -> list[Category]:
+    """Categories, optionally by slug or parent id (0 = top level), by menu order then name."""
+    query = (
+        select(Category)
+        .options(selectinload(Category.tag_groups))
+        .order_by(Category.menu_order, Category.name)
+    )
+    if slug is not None:
+        query = query.where(Category.slug == slug)
+    if parent is not None:
+        query = query.where(Category.parent_id.is_(None) if parent == 0 else Category.parent_id == parent)
+    return list(session.scalars(query))
+
+
+def blocks_for(
+    session: Session, owner_type: str, owner_ids: Sequence[int]
+) -> dict[int, dict[str, list[ContentBlock]]]:
+    """Content blocks of the given owners: ``{owner_id: {region: [blocks in position order]}}``."""
+    if not owner_ids:
+        return {}
+    rows = session.scalars(
+        select(ContentBlock)
+        .where(ContentBlock.owner_type == owner_type, ContentBlock.owner_id.in_(list(owner_ids)))
+        .order_by(ContentBlock.owner_id, ContentBlock.region, ContentBlock.position, ContentBlock.id)
+    )
+    out: dict[int, dict[str, list[ContentBlock]]] = {}
+    for block in rows:
+        out.setdefault(block.owner_id, {}).setdefault(block.region, []).append(block)
+    return out
+
+
+def list_pages(session: Session, *, slug: str | None = None, statuses: Sequence[str] = PUBLIC) -> list[Page]:
+    """Pages, optionally the one with ``slug``."""
+    query = select(Page).where(Page.status.in_(statuses)).order_by(Page.menu_order, Page.id)
+    if slug is not None:
+        query = query.where(Page.slug == slug)
+    return list(session.scalars(query))
+
+
+def list_posts(
+    session: Session,
+    *,
+    category_id: int | None = None,
+    slug: str | None = None,
+    page: int = 1,
+    per_page: int = 10,
+    statuses: Sequence[str] = PUBLIC,
+) -> tuple[list[Post], int]:
+    """Posts newest first, optionally of one category or with one slug; a page of them and the total."""
+    query = select(Post).where(Post.status.in_(statuses))
+    if category_id is not None:
+        query = query.where(Post.category_id == category_id)
+    if slug is not None:
+        query = query.where(Post.slug == slug)
+    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
+    query = query.order_by(Post.date.desc(), Post.id.desc()).offset((page - 1) * per_page).limit(per_page)
+    return list(session.scalars(query)), total
+
+
+def get_post_category_by_slug(session: Session, slug: str) -> PostCategory | None:
+    """The post category with ``slug`` (news, press), or None."""
+    return session.scalars(select(PostCategory).where(PostCategory.slug == slug)).first()
+
+
+def list_menus(session: Session) -> list[Menu]:
+    """Every menu with its items (in position order)."""
+    return list(session.scalars(select(Menu).options(selectinload(Menu.items)).order_by(Menu.id)))
+
+
+def list_countries(session: Session) -> list[Country]:
+    """Every shipping country by name."""
+    return list(session.scalars(select(Country).order_by(Country.name)))
+
+
+def list_tax_rates(session: Session) -> list[TaxRate]:
+    """Every tax rate by country then priority."""
+    return list(session.scalars(select(TaxRate).order_by(TaxRate.country, TaxRate.priority, TaxRate.id)))
+
+
+def colour_swatches(session: Session, ids: Sequence[int]) -> list[ColourSwatch]:
+    """Swatches with the given ids, in id order."""
+    return list(
+        session.scalars(select(ColourSwatch).where(ColourSwatch.id.in_(list(ids))).order_by(ColourSwatch.id))
+    )
+
+
+def list_filters(session: Session) -> list[Filter]:
+    """Every filter term, top level first, then by position (``order_last`` ones last)."""
+    return list(
+        session.scalars(
+            select(Filter).order_by(
+                Filter.parent_id.is_not(None), Filter.parent_id, Filter.order_last, Filter.position, Filter.id
+            )
+        )
+    )
+
+
+def configurator_entries_by_skus(session: Session, skus: Sequence[str]) -> list[ConfiguratorEntry]:
+    """Configurator choices whose SKU is in ``skus``."""
+    return list(session.scalars(select(ConfiguratorEntry).where(ConfiguratorEntry.sku.in_(list(skus)))))
+
+
+def products_by_skus(
+    session: Session, skus: Sequence[str], statuses: Sequence[str] = PUBLIC
+) -> list[Product]:
+    """Visible products whose SKU is in ``skus``."""
+    return list(
+        session.scalars(select(Product).where(Product.sku.in_(list(skus)), Product.status.in_(statuses)))
+    )
+
+
+def search_product_ids(
+    session: Session, query: str, limit: int = 100, statuses: Sequence[str] = PUBLIC
+) -> list[int]:
+    """Ids of visible, not hidden products matching every word of ``query``, best first.
+
+    A word matches the name or SKU (weight 3), a tag or category name (2) or the short
+    description (1); ranking is the sum over words, ties by name. Case-insensitive.
+    (Full-text search with FTS5 / tsvector replaces this in the storefront issue.)
+    """
+    words = [w for w in query.lower().split() if w][:8]
+    if not words:
+        return []
+    score = None
+    conditions = []
+    for word in words:
+        pattern = f"%{_escape_like(word)}%"
+        in_name = or_(
+            func.lower(Product.name).like(pattern, escape="\\"),
+            func.lower(Product.sku).like(pattern, escape="\\"),
+        )
+        in_tags = Product.id.in_(
+            select(product_tags.c.product_id)
+            .join(Tag, Tag.id == product_tags.c.tag_id)
+            .where(func.lower(Tag.name).like(pattern, escape="\\"))
+        )
+        in_categories = Product.id.in_(
+            select(product_categories.c.product_id)
+            .join(Category, Category.id == product_categories.c.category_id)
+            .where(func.lower(Category.name).like(pattern, escape="\\"))
+        )
+        in_text = func.lower(Product.short_description).like(pattern, escape="\\")
+        conditions.append(or_(in_name, in_tags, in_categories, in_text))
+        word_score = (
+            case((in_name, 3), else_=0)
+            + case((or_(in_tags, in_categories), 2), else_=0)
+            + case((in_text, 1), else_=0)
+        )
+        score = word_score if score is None else score + word_score
+    assert score is not None
+    stmt = (
+        select(Product.id)
+        .where(Product.status.in_(statuses), Product.hide_product.is_(False), *conditions)
+        .order_by(score.desc(), Product.name)
+        .limit(limit)
+    )
+    return list(session.scalars(stmt))
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

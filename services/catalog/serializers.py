@@ -1,0 +1,350 @@
+"""ORM rows to WooCommerce/WordPress-shaped JSON (spec sections 3 and 7).
+
+Money leaves here as WooCommerce price strings with two places ("129.99"; "" when
+absent): EUR in ``price``/``regular_price``/``sale_price``, USD in ``*_usd`` and in
+``meta_data`` keys ``_regular_price_usd``/``_sale_price_usd``. Content blocks are
+ACF flexible-content rows: ``{"acf_fc_layout": layout, **fields}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from services.catalog.models import (
+    Category,
+    ColourSwatch,
+    ConfiguratorEntry,
+    ContentBlock,
+    Country,
+    Filter,
+    Menu,
+    Page,
+    Post,
+    Product,
+    TaxRate,
+    Variation,
+)
+from services.shared.money import format_amount
+
+Json = dict[str, Any]
+
+
+def block(b: ContentBlock) -> Json:
+    """One content block as an ACF flexible-content row."""
+    return {"acf_fc_layout": b.layout, **(b.fields or {})}
+
+
+def blocks(rows: list[ContentBlock] | None) -> list[Json]:
+    """Blocks in their stored order."""
+    return [block(b) for b in rows or []]
+
+
+def _effective(regular: int | None, sale: int | None) -> int | None:
+    return sale if sale is not None else regular
+
+
+def _on_sale(regular: int | None, sale: int | None) -> bool:
+    return sale is not None and (regular is None or sale < regular)
+
+
+def _price_fields(
+    reg_eur: int | None, sale_eur: int | None, reg_usd: int | None, sale_usd: int | None
+) -> Json:
+    return {
+        "price": format_amount(_effective(reg_eur, sale_eur)),
+        "regular_price": format_amount(reg_eur),
+        "sale_price": format_amount(sale_eur),
+        "price_usd": format_amount(_effective(reg_usd, sale_usd)),
+        "regular_price_usd": format_amount(reg_usd),
+        "sale_price_usd": format_amount(sale_usd),
+        "on_sale": _on_sale(reg_eur, sale_eur) or _on_sale(reg_usd, sale_usd),
+        "meta_data": [
+            {"key": "_regular_price_usd", "value": format_amount(reg_usd)},
+            {"key": "_sale_price_usd", "value": format_amount(sale_usd)},
+        ],
+    }
+
+
+def _product_prices(p: Product) -> Json:
+    """A variable product shows its lowest published variation price (spec section 9)."""
+    live = [v for v in p.variations if v.status == "publish"]
+    if p.type == "variable" and live:
+        cheapest_eur = min(live, key=lambda v: _effective(v.regular_price_eur, v.sale_price_eur) or 0)
+        cheapest_usd = min(live, key=lambda v: _effective(v.regular_price_usd, v.sale_price_usd) or 0)
+        fields = _price_fields(
+            cheapest_eur.regular_price_eur,
+            cheapest_eur.sale_price_eur,
+            cheapest_usd.regular_price_usd,
+            cheapest_usd.sale_price_usd,
+        )
+        fields["on_sale"] = any(
+            _on_sale(v.regular_price_eur, v.sale_price_eur) or _on_sale(v.regular_price_usd, v.sale_price_usd)
+            for v in live
+        )
+        return fields
+    return _price_fields(p.regular_price_eur, p.sale_price_eur, p.regular_price_usd, p.sale_price_usd)
+
+
+def _image_src(p: Product, role: str) -> str | None:
+    return next((i.src for i in p.images if i.role == role), None)
+
+
+def configuration_entry(e: ConfiguratorEntry) -> Json:
+    """A configurator entry with the fields of spec section 3 ("Configuration entry")."""
+    return {
+        "id": e.id,
+        "is_choice": e.is_choice,
+        "layer_id": e.layer_id,
+        "choice_id": e.choice_id,
+        "angle_id": e.angle_id,
+        "image": e.image,
+        "name": e.name,
+        "layer_name": e.layer_name,
+        "sku": e.sku,
+        "extra_price": e.extra_price,
+        "extra_price_usd": e.extra_price_usd,
+        "stock_status": e.stock_status,
+        "has_backorder": e.has_backorder,
+        "required": e.required,
+    }
+
+
+def product(p: Product, site_host: str, product_blocks: dict[str, list[ContentBlock]] | None = None) -> Json:
+    """A product in WooCommerce REST shape plus the spec's extra fields and ``acf`` content fields."""
+    product_blocks = product_blocks or {}
+    categories = sorted(p.categories, key=lambda c: c.id)
+    primary = categories[0].slug if categories else "product"
+    gallery = [i for i in p.images if i.role in ("gallery", "front", "back")] or list(p.images)
+    return {
+        "id": p.id,
+        "name": p.name,
+        "slug": p.slug,
+        "permalink": f"https://{site_host}/wp/product/{primary}/{p.slug}/",
+        "type": p.type,
+        "status": p.status,
+        "featured": p.featured,
+        "description": p.description,
+        "short_description": p.short_description,
+        "sku": p.sku or "",
+        "date_created": p.date_created.isoformat(timespec="seconds") if p.date_created else None,
+        **_product_prices(p),
+        "stock_status": p.stock_status,
+        "stock_quantity": p.stock_quantity,
+        "manage_stock": p.manage_stock,
+        "backorders": p.backorders,
+        "backorders_allowed": p.backorders in ("yes", "notify"),
+        "variations": [v.id for v in p.variations if v.status == "publish"],
+        "attributes": [
+            {
+                "id": a.id,
+                "name": a.name,
+                "position": a.position,
+                "visible": a.visible,
+                "variation": a.variation,
+                "options": list(a.options or []),
+            }
+            for a in p.attributes
+        ],
+        "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in categories],
+        "tags": [{"id": t.id, "name": t.name, "slug": t.slug} for t in sorted(p.tags, key=lambda t: t.id)],
+        "images": [
+            {"id": i.id, "src": i.src, "alt": i.alt, "width": i.width, "height": i.height} for i in gallery
+        ],
+        "cross_sell_ids": list(p.cross_sell_ids or []),
+        "upsell_ids": list(p.upsell_ids or []),
+        "grouped_products": list(p.grouped_ids or []),
+        "external_url": p.external_url or "",
+        "button_text": p.button_text or "",
+        "isConfigurable": p.is_configurable,
+        "configurations": [configuration_entry(e) for e in p.configurator_entries],
+        "use_recommended_products_price": p.use_recommended_products_price,
+        "recommended_products_price": format_amount(p.recommended_products_price_eur),
+        "recommended_products_price_usd": format_amount(p.recommended_products_price_usd),
+        "filters": sorted(f.id for f in p.filters),
+        "acf": {
+            "availability": p.availability,
+            "hide_product": p.hide_product,
+            "image_front": _image_src(p, "front"),
+            "image_back": _image_src(p, "back"),
+            "images": [{"image_front": i.src} for i in gallery],
+            "configuration_image": _image_src(p, "configuration"),
+            "short_description": p.short_description,
+            "info_field": p.info_field,
+            "colour_variations": p.colour_variations,
+            "special_notice": p.special_notice,
+            "show_both_configure_and_buy": p.show_both_configure_and_buy,
+            "showConfiguratorLink": p.show_configurator_link,
+            "configuratorLink": p.configurator_link,
+            "buttonText": p.acf_button_text,
+            "btn_fade": p.btn_fade,
+            "configurator_modal": p.configurator_modal,
+            "recommended_products": list(p.recommended_product_ids or []),
+            "recommended_products_discount": p.recommended_products_discount,
+            "recommended_products_title": p.recommended_products_title,
+            "activate_recommended_products_discount": p.activate_recommended_products_discount,
+            "recommended_products_text_area": p.recommended_products_text_area,
+            "category_connection": p.category_connection,
+            "hero": blocks(product_blocks.get("hero")),
+            "content": blocks(product_blocks.get("body")),
+        },
+    }
+
+
+def variation(v: Variation) -> Json:
+    """A variation in WooCommerce REST shape with EUR and USD prices."""
+    return {
+        "id": v.id,
+        "parent_id": v.product_id,
+        "sku": v.sku or "",
+        "status": v.status,
+        "description": v.description,
+        **_price_fields(v.regular_price_eur, v.sale_price_eur, v.regular_price_usd, v.sale_price_usd),
+        "stock_status": v.stock_status,
+        "stock_quantity": v.stock_quantity,
+        "manage_stock": v.manage_stock,
+        "backorders": v.backorders,
+        "backorders_allowed": v.backorders in ("yes", "notify"),
+        "attributes": [
+            {"name": a.get("name", ""), "option": a.get("option", "")} for a in v.attributes or []
+        ],
+        "image": {"src": v.image_src} if v.image_src else None,
+        "colour_swatch_id": v.colour_swatch_id,
+        "menu_order": v.menu_order,
+    }
+
+
+def category(c: Category, category_blocks: dict[str, list[ContentBlock]] | None = None) -> Json:
+    """A product category with its page content (hero, header/footer content, tag groups)."""
+    category_blocks = category_blocks or {}
+    return {
+        "id": c.id,
+        "name": c.name,
+        "slug": c.slug,
+        "parent": c.parent_id or 0,
+        "description": c.description,
+        "menu_order": c.menu_order,
+        "image": {"src": c.image} if c.image else None,
+        "acf": {
+            "hero": blocks(category_blocks.get("hero")),
+            "header_content": blocks(category_blocks.get("header")),
+            "footer_content": blocks(category_blocks.get("footer")),
+            "groups": [
+                {
+                    "tag": {"id": g.tag.id, "name": g.tag.name, "slug": g.tag.slug},
+                    "description": g.description,
+                }
+                for g in c.tag_groups
+            ],
+        },
+    }
+
+
+def page(p: Page, page_blocks: dict[str, list[ContentBlock]] | None = None) -> Json:
+    """A WordPress page with ``acf.content`` (body blocks), ``acf.hero`` and ``acf.promos``."""
+    page_blocks = page_blocks or {}
+    return {
+        "id": p.id,
+        "slug": p.slug,
+        "status": p.status,
+        "parent": p.parent_id or 0,
+        "template": p.template or "",
+        "title": {"rendered": p.title},
+        "content": {"rendered": p.content},
+        "acf": {
+            "hero": blocks(page_blocks.get("hero")),
+            "content": blocks(page_blocks.get("body")),
+            "promos": blocks(page_blocks.get("promo"))[:4],
+        },
+    }
+
+
+def post(p: Post) -> Json:
+    """A WordPress post (title/content/excerpt as ``{"rendered": html}``)."""
+    return {
+        "id": p.id,
+        "slug": p.slug,
+        "date": p.date.isoformat(timespec="seconds"),
+        "status": p.status,
+        "title": {"rendered": p.title},
+        "content": {"rendered": p.content},
+        "excerpt": {"rendered": p.excerpt},
+        "categories": [p.category_id],
+        "featured_image": p.image,
+    }
+
+
+def news_item(p: Post, site_host: str) -> Json:
+    """A news-feed item (spec section 3: id, title, image, summary, link)."""
+    return {
+        "id": p.id,
+        "title": p.title,
+        "image": p.image,
+        "summary": p.excerpt,
+        "date": p.date.isoformat(timespec="seconds"),
+        "link": f"https://{site_host}/{p.slug}/",
+    }
+
+
+def menu(m: Menu) -> Json:
+    """A menu with flat items; ``parent`` 0 marks top level (spec section 3: name, items id/url/title)."""
+    return {
+        "id": m.id,
+        "name": m.name,
+        "slug": m.slug,
+        "items": [
+            {
+                "id": i.id,
+                "title": i.title,
+                "url": i.url,
+                "slug": i.slug,
+                "parent": i.parent_id or 0,
+                "position": i.position,
+                "in_menu": i.in_menu,
+                "parent_link": i.parent_link,
+            }
+            for i in m.items
+        ],
+    }
+
+
+def country(c: Country) -> Json:
+    """A row of the country table (spec section 3: code, full name, currency)."""
+    return {"code": c.code, "name": c.name, "currency": c.currency, "is_eu": c.is_eu}
+
+
+def tax_rate(t: TaxRate) -> Json:
+    """A tax rate in WooCommerce shape; ``rate`` is a percent string with 4 places ("19.0000")."""
+    return {
+        "id": t.id,
+        "country": t.country,
+        "state": t.state,
+        "rate": f"{t.rate_bp // 100}.{t.rate_bp % 100:02d}00",
+        "name": t.name,
+        "priority": t.priority,
+        "shipping": t.shipping,
+    }
+
+
+def swatch(s: ColourSwatch) -> Json:
+    """A colour swatch (spec section 3: id, colour)."""
+    return {"id": s.id, "name": s.name, "colour": s.colour}
+
+
+def filter_term(f: Filter) -> Json:
+    """A filter term (spec section 3): ``parent`` 0 at top level, ``order`` a number or "last"."""
+    return {
+        "id": f.id,
+        "parent": f.parent_id or 0,
+        "name": f.name,
+        "slug": f.slug,
+        "order": "last" if f.order_last else (f.position if f.position is not None else 0),
+        "depends_on": f.depends_on,
+        "isColour": f.is_colour,
+        "colours": {
+            "colour_amount": f.colour_amount,
+            "first_colour": f.first_colour,
+            "second_colour": f.second_colour,
+        }
+        if f.is_colour
+        else None,
+    }

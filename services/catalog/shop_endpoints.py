@@ -1,0 +1,25 @@
+"""Shop-level read endpoints outside the WooCommerce/WordPress namespaces (spec section 7)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Path, Response
+
+from services.catalog import repository as repo
+from services.shared.deps import SessionDep
+
+router = APIRouter(prefix="/api", tags=["Shop"])
+
+
+@router.get("/countries", summary="Shipping country codes")
+def countries(session: SessionDep, response: Response) -> list[str]:
+    """ISO codes of every shipping country (spec section 7: "list of country codes").
+    The full table with names and currencies is ``/api/wc/data/countries``."""
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return [c.code for c in sorted(repo.list_countries(session), key=lambda c: c.code)]
+
+
+@router.get("/search/{query}", summary="Search products")
+def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[int]:
+    """Ids of published, not hidden products matching every word of ``query``, best match first
+    (name and SKU weigh most, then tags and categories, then the short description)."""
+    return repo.search_product_ids(session, query)

@@ -1,0 +1,269 @@
+"""``/api/wc/...``: the WooCommerce-shaped read API of spec section 7.
+
+Anonymous callers see published products only. Reads are cacheable for 60 s unless
+``no_cache=true`` (then ``Cache-Control: no-store``), which the storefront uses for
+stock checks. List endpoints send ``X-WP-Total`` and ``X-WP-TotalPages``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fastapi import APIRouter, Query, Response
+from fastapi.responses import JSONResponse
+
+from services.catalog import repository as repo
+from services.catalog import serializers as ser
+from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
+from services.shared.deps import SessionDep, SettingsDep
+from services.shared.errors import BadRequest, NotFound, Unauthorized
+from services.shared.money import format_amount, to_minor
+
+router = APIRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
+
+Json = dict[str, Any]
+
+
+def _cache(response: Response, no_cache: str | None) -> None:
+    response.headers["Cache-Control"] = (
+        "no-store" if no_cache not in (None, "", "false", "0") else "public, max-age=60"
+    )
+
+
+def _paged(response: Response, total: int, per_page: int) -> None:
+    response.headers["X-WP-Total"] = str(total)
+    response.headers["X-WP-TotalPages"] = str(max(1, math.ceil(total / per_page)) if total else 0)
+
+
+def _product_not_found() -> NotFound:
+    return NotFound("woocommerce_rest_product_invalid_id", "Invalid ID.")
+
+
+@router.get("/products", summary="List products")
+@router.get("/products/", include_in_schema=False)
+def list_products(
+    session: SessionDep,
+    settings: SettingsDep,
+    response: Response,
+    include: str | None = Query(
+        None, description="Comma-separated product ids; the result keeps this order."
+    ),
+    category: str | None = Query(
+        None, description="Category id; products of its subcategories are included."
+    ),
+    slug: str | None = Query(
+        None, description="Exact product slug (product pages look products up by slug)."
+    ),
+    per_page: str | None = Query(None, description="1 to 100 (default 10)."),
+    page: str | None = Query(None, description="1-based page number."),
+    no_cache: str | None = Query(None),
+) -> list[Json]:
+    """Products as WooCommerce JSON (spec section 7: ``products/?include={ids}``,
+    ``products?category={id}&per_page=100``). Errors: 400 ``rest_invalid_param`` for a
+    non-numeric id list, category, page or a per_page outside 1..100.
+    """
+    ids = id_list(include, "include")
+    category_id = single_id(category, "category") if category is not None else None
+    size = positive_int(per_page, "per_page", 10, MAX_PER_PAGE)
+    number = positive_int(page, "page", 1)
+    products, total = repo.list_products(
+        session, ids=ids, category_id=category_id, slug=slug, page=number, per_page=size
+    )
+    owned = repo.blocks_for(session, "product", [p.id for p in products])
+    _cache(response, no_cache)
+    _paged(response, total, size)
+    return [ser.product(p, settings.site_host, owned.get(p.id)) for p in products]
+
+
+@router.get("/products/categories", summary="List product categories")
+def list_categories(
+    session: SessionDep,
+    response: Response,
+    slug: str | None = None,
+    parent: str | None = Query(None, description="Parent category id; 0 for top level."),
+) -> list[Json]:
+    """Product categories with their page content: ``acf.hero``, ``acf.header_content``,
+    ``acf.footer_content`` (content blocks) and ``acf.groups`` (tag groups, spec section 2).
+    """
+    parent_id = int(parent) if parent is not None and parent.isdigit() else None
+    if parent is not None and parent_id is None:
+        raise BadRequest("rest_invalid_param", "Invalid parameter: parent must be a numeric id.")
+    categories = repo.list_categories(session, slug=slug, parent=parent_id)
+    owned = repo.blocks_for(session, "category", [c.id for c in categories])
+    _cache(response, None)
+    return [ser.category(c, owned.get(c.id)) for c in categories]
+
+
+@router.get("/products/{product_id}", summary="Get a product (or just its stock facts)")
+def get_product(
+    product_id: str,
+    session: SessionDep,
+    settings: SettingsDep,
+    response: Response,
+    fields: str | None = Query(
+        None, alias="_fields", description="Comma-separated top-level fields to return."
+    ),
+    no_cache: str | None = Query(None),
+) -> Any:
+    """One product as WooCommerce JSON. ``_fields=stock_status,variations`` is the
+    storefront's stock check. A non-numeric id answers 400 with ``stock_status: "error"``
+    (spec section 5); an unknown or unpublished id 404 ``woocommerce_rest_product_invalid_id``.
+    """
+    if not product_id.isdigit():
+        return JSONResponse(
+            status_code=400,
+            content={
+                "stock_status": "error",
+                "code": "woocommerce_rest_product_invalid_id",
+                "message": "Product id must be a number.",
+            },
+            headers={"Cache-Control": "no-store"},
+        )
+    p = repo.get_product(session, int(product_id))
+    if p is None:
+        raise _product_not_found()
+    _cache(response, no_cache)
+    data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id))
+    wanted = text_list(fields)
+    if wanted:
+        return JSONResponse({k: data[k] for k in wanted if k in data}, headers=dict(response.headers))
+    return data
+
+
+@router.get("/products/{product_id}/variations", summary="List a product's variations")
+def list_variations(
+    product_id: str, session: SessionDep, response: Response, no_cache: str | None = None
+) -> list[Json]:
+    """Published variations of a variable product, each with its own EUR/USD prices and stock."""
+    pid = single_id(product_id, "product_id")
+    if repo.get_product(session, pid) is None:
+        raise _product_not_found()
+    _cache(response, no_cache)
+    return [ser.variation(v) for v in repo.list_variations(session, pid)]
+
+
+@router.get("/products/{product_id}/variations/{variation_id}", summary="Get one variation")
+def get_variation(
+    product_id: str, variation_id: str, session: SessionDep, response: Response, no_cache: str | None = None
+) -> Json:
+    """One variation of a product; 404 ``woocommerce_rest_product_variation_invalid_id`` when it
+    does not exist or belongs to another product."""
+    pid = single_id(product_id, "product_id")
+    vid = single_id(variation_id, "variation_id")
+    if repo.get_product(session, pid) is None:
+        raise _product_not_found()
+    v = repo.get_variation(session, pid, vid)
+    if v is None:
+        raise NotFound("woocommerce_rest_product_variation_invalid_id", "Invalid variation ID.")
+    _cache(response, no_cache)
+    return ser.variation(v)
+
+
+@router.get("/configurations", summary="Configurator entries of a product")
+def configurations(session: SessionDep, id: str | None = None) -> list[Json]:
+    """The configurator layers and choices of product ``id`` (spec section 7: tells whether
+    configurable: an empty list means not configurable)."""
+    p = repo.get_product(session, single_id(id, "id"))
+    if p is None:
+        raise _product_not_found()
+    return [ser.configuration_entry(e) for e in p.configurator_entries] if p.is_configurable else []
+
+
+@router.get("/taxes", summary="Tax rates")
+def taxes(session: SessionDep, response: Response) -> list[Json]:
+    """Every tax rate (country, name, rate as a percent string like "19.0000")."""
+    _cache(response, None)
+    return [ser.tax_rate(t) for t in repo.list_tax_rates(session)]
+
+
+@router.get("/data/countries", summary="The country table")
+def countries_table(session: SessionDep, response: Response) -> list[Json]:
+    """The country table (spec section 3): code, full name, currency (EUR or USD), EU membership."""
+    _cache(response, None)
+    return [ser.country(c) for c in repo.list_countries(session)]
+
+
+@router.get("/colour-swatches", summary="Colour swatches by id")
+def colour_swatches(session: SessionDep, response: Response, ids: str | None = None) -> list[Json]:
+    """Swatches ``[{id, name, colour}]`` for ``ids`` (comma-separated; required)."""
+    wanted = id_list(ids, "ids")
+    if not wanted:
+        raise BadRequest("rest_missing_callback_param", "Missing parameter: ids.")
+    _cache(response, None)
+    return [ser.swatch(s) for s in repo.colour_swatches(session, wanted)]
+
+
+@router.get("/filters", summary="Product filter terms")
+def filters(session: SessionDep, response: Response) -> list[Json]:
+    """Every filter term (spec section 3 "Filter"), top level first."""
+    _cache(response, None)
+    return [ser.filter_term(f) for f in repo.list_filters(session)]
+
+
+@router.get("/configurator-product-data", summary="Short descriptions of configurator products")
+def configurator_product_data(session: SessionDep, ids: str | None = None) -> dict[str, Json]:
+    """``{"<id>": {"short_description": html}}`` for the visible products among ``ids``."""
+    wanted = id_list(ids, "ids") or []
+    products, _ = repo.list_products(session, ids=wanted, per_page=MAX_PER_PAGE)
+    return {str(p.id): {"short_description": p.short_description} for p in products}
+
+
+@router.get("/configurator-prices", summary="Prices of configurator SKUs")
+def configurator_prices(session: SessionDep, skus: str | None = None) -> dict[str, Json]:
+    """Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
+    extra price (non-numeric counts as 0, spec section 5) or a product's current price."""
+    wanted = text_list(skus)
+    out: dict[str, Json] = {}
+    for p in repo.products_by_skus(session, wanted):
+        eur = p.sale_price_eur if p.sale_price_eur is not None else p.regular_price_eur
+        usd = p.sale_price_usd if p.sale_price_usd is not None else p.regular_price_usd
+        out[f"_{p.sku}"] = {"eur": format_amount(eur or 0), "usd": format_amount(usd or 0)}
+    for e in repo.configurator_entries_by_skus(session, wanted):
+        out[f"_{e.sku}"] = {
+            "eur": format_amount(_lenient_minor(e.extra_price)),
+            "usd": format_amount(_lenient_minor(e.extra_price_usd or e.extra_price)),
+        }
+    return out
+
+
+def _lenient_minor(text: str | None) -> int:
+    try:
+        return max(0, to_minor(text or "0"))
+    except ValueError:
+        return 0
+
+
+@router.get("/configurator-welcome-message", summary="Configurator welcome message")
+def configurator_welcome_message(session: SessionDep, id: str | None = None) -> Json:
+    """``{text, background_image}`` for configurator product ``id`` (empty until the configurator issue)."""
+    if repo.get_product(session, single_id(id, "id")) is None:
+        raise _product_not_found()
+    return {"text": "", "background_image": ""}
+
+
+@router.get("/configurator-warning-message", summary="Configurator warning message")
+def configurator_warning_message() -> Json:
+    """``{message}``: a shop-wide configurator warning (empty when none)."""
+    return {"message": ""}
+
+
+@router.get("/configurator-special-choices", summary="Configurator special choices")
+def configurator_special_choices(session: SessionDep, id: str | None = None) -> Json:
+    """``{layer}``: the configurator layer with special choices for product ``id`` (None when none)."""
+    if repo.get_product(session, single_id(id, "id")) is None:
+        raise _product_not_found()
+    return {"layer": None}
+
+
+@router.get("/coupons", summary="Coupons (staff only)")
+def coupons(no_cache: str | None = None) -> list[Json]:
+    """Not readable anonymously: a public list would leak every code. Coupons are checked on the
+    server (checkout issue); staff read them through the admin. Always 401 without a staff session."""
+    raise Unauthorized("rest_forbidden", "Sorry, you cannot list coupons.")
+
+
+@router.get("/orders/{order_id}", summary="Order (buyer or staff only)")
+def order(order_id: str) -> Json:
+    """Orders are readable only by their buyer (a token from checkout) or staff: 401 without one."""
+    raise Unauthorized("rest_forbidden", "Sorry, you cannot view this order.")

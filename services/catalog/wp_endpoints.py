@@ -1,0 +1,87 @@
+"""``/api/wp/...``: the WordPress-shaped content API of spec section 7 (menus, posts, pages, news)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Response
+
+from services.catalog import repository as repo
+from services.catalog import serializers as ser
+from services.catalog.params import MAX_PER_PAGE, positive_int, single_id
+from services.shared.deps import SessionDep, SettingsDep
+from services.shared.errors import BadRequest
+
+router = APIRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
+
+Json = dict[str, Any]
+
+NEWS_CATEGORY = 23  # spec section 2: /news lists posts of category 23
+PRESS_CATEGORY = 22  # spec section 2: /press lists posts of category 22
+
+
+def _cache(response: Response) -> None:
+    response.headers["Cache-Control"] = "public, max-age=60"
+
+
+@router.get("/menus", summary="Navigation menus")
+def menus(session: SessionDep, response: Response) -> list[Json]:
+    """Every menu with flat items ``{id, title, url, slug, parent, position, in_menu, parent_link}``.
+    The storefront drops the first top-level item and groups children under parents (spec section 2)."""
+    _cache(response)
+    return [ser.menu(m) for m in repo.list_menus(session)]
+
+
+@router.get("/posts", summary="Posts")
+def posts(
+    session: SessionDep,
+    response: Response,
+    category: str | None = Query(None, description="Post category id (22 press, 23 news)."),
+    slug: str | None = Query(None, description="Exact post slug (single post pages)."),
+    per_page: str | None = Query(None, description="1 to 100 (default 10)."),
+    page: str | None = Query(None, description="1-based page number."),
+) -> list[Json]:
+    """Posts newest first (spec section 7: ``posts?category={id}&per_page=100``)."""
+    category_id = single_id(category, "category") if category is not None else None
+    size = positive_int(per_page, "per_page", 10, MAX_PER_PAGE)
+    rows, total = repo.list_posts(
+        session, category_id=category_id, slug=slug, page=positive_int(page, "page", 1), per_page=size
+    )
+    response.headers["X-WP-Total"] = str(total)
+    _cache(response)
+    return [ser.post(p) for p in rows]
+
+
+@router.get("/latest-news", summary="Latest news items")
+def latest_news(
+    session: SessionDep,
+    settings: SettingsDep,
+    response: Response,
+    filter: str | None = Query(None, description="news, press, all (default) or a post category id."),
+    per_page: str | None = Query(None, description="How many items, 1 to 100 (default 6)."),
+) -> list[Json]:
+    """News-feed items ``{id, title, image, summary, date, link}`` for the newsfeed block (spec sections 3, 7)."""
+    key = (filter or "all").strip().lower()
+    named = {"news": NEWS_CATEGORY, "press": PRESS_CATEGORY, "all": None, "": None}
+    if key in named:
+        category_id = named[key]
+    elif key.isdigit():
+        category_id = int(key)
+    else:
+        raise BadRequest(
+            "rest_invalid_param", "Invalid parameter: filter must be news, press, all or a category id."
+        )
+    rows, _ = repo.list_posts(
+        session, category_id=category_id, per_page=positive_int(per_page, "per_page", 6, 100)
+    )
+    _cache(response)
+    return [ser.news_item(p, settings.site_host) for p in rows]
+
+
+@router.get("/pages", summary="Content pages")
+def pages(session: SessionDep, response: Response, slug: str | None = None) -> list[Json]:
+    """Pages (optionally the one with ``slug``) with their ordered content blocks in ``acf``."""
+    rows = repo.list_pages(session, slug=slug)
+    owned = repo.blocks_for(session, "page", [p.id for p in rows])
+    _cache(response)
+    return [ser.page(p, owned.get(p.id)) for p in rows]
