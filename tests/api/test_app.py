@@ -1,0 +1,78 @@
+"""The one server: storefront files, client-side routes, media, and the error contract."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from services.api.app import create_app
+from services.shared.settings import get_settings
+
+
+@pytest.fixture
+def built_webapp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str) -> Path:
+    dist = tmp_path / "dist"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text("<!doctype html><div id=root></div>")
+    (dist / "assets" / "app-abc123.js").write_text("console.log(1)")
+    (tmp_path / "secret.txt").write_text("not for you")
+    monkeypatch.setenv("WEBAPP_DIST", str(dist))
+    get_settings.cache_clear()
+    return dist
+
+
+def test_client_side_routes_get_the_storefront(built_webapp: Path) -> None:
+    client = TestClient(create_app())
+    for path in ("/", "/keyboards", "/keyboards/odin-75", "/order/abc", "/some-post-slug"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+        assert "id=root" in r.text
+
+
+def test_hashed_assets_are_cached_for_a_year(built_webapp: Path) -> None:
+    r = TestClient(create_app()).get("/assets/app-abc123.js")
+    assert r.status_code == 200
+    assert "immutable" in r.headers["cache-control"]
+
+
+def test_paths_outside_the_build_are_not_served(built_webapp: Path) -> None:
+    client = TestClient(create_app())
+    for path in ("/../secret.txt", "/..%2Fsecret.txt", "/assets/..%2F..%2Fsecret.txt"):
+        assert "not for you" not in client.get(path).text, path
+
+
+def test_media_files_are_served(db_url: str) -> None:
+    settings = get_settings()
+    (settings.media_dir / "products").mkdir(parents=True, exist_ok=True)
+    (settings.media_dir / "products" / "x.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    r = TestClient(create_app()).get("/media/products/x.svg")
+    assert r.status_code == 200 and r.text.startswith("<svg")
+
+
+def test_without_a_build_the_storefront_says_how_to_build_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    monkeypatch.setenv("WEBAPP_DIST", str(tmp_path / "missing"))
+    get_settings.cache_clear()
+    r = TestClient(create_app()).get("/")
+    assert r.status_code == 503
+    assert r.json()["code"] == "webapp_not_built"
+
+
+def test_validation_errors_are_422_with_a_message(db_url: str) -> None:
+    r = TestClient(create_app()).get("/api/search/" + "x" * 300)
+    assert r.status_code == 422
+    body = r.json()
+    assert body["code"] == "invalid_request" and "query" in body["message"]
+
+
+def test_embedded_default_is_a_sqlite_file_under_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    get_settings.cache_clear()
+    try:
+        url = get_settings().effective_database_url
+        assert url.startswith("sqlite:///") and url.endswith("shop.sqlite3")
+    finally:
+        get_settings.cache_clear()

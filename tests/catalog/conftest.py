@@ -1,0 +1,267 @@
+"""A small catalogue for the read-API tests, and an HTTP client on the app."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy.orm import Session
+
+from services.api.app import create_app
+from tests.factories import (
+    CategoryTagGroup,
+    ColourSwatch,
+    ConfiguratorEntry,
+    ContentBlock,
+    Country,
+    Filter,
+    Menu,
+    MenuItem,
+    Page,
+    Post,
+    PostCategory,
+    ProductAttribute,
+    Tag,
+    TaxRate,
+    create_category,
+    create_product,
+    create_variation,
+)
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """An HTTP client on a fresh app bound to the test database."""
+    with TestClient(create_app()) as c:
+        yield c
+
+
+@pytest.fixture
+def catalogue(session: Session) -> dict[str, int]:
+    """Keyboards (15) with a switches subcategory, a variable mouse, a draft, posts, menus, pages."""
+    keyboards = create_category(session, 15, "keyboards", "Keyboards")
+    switches = create_category(session, 301, "keyboard-switches", "Keyboard switches", parent_id=15)
+    mice = create_category(session, 16, "mice", "Mice")
+    wireless = Tag(id=1, name="Wireless", slug="wireless")
+    session.add(wireless)
+    session.add(CategoryTagGroup(category_id=15, tag_id=1, description="Cable-free", position=0))
+    odin = create_product(
+        session,
+        id=100,
+        name="Odin 75 Wireless",
+        slug="odin-75",
+        sku="HV-ODIN75",
+        categories=[keyboards],
+        regular_price_eur=14999,
+        sale_price_eur=12999,
+        regular_price_usd=15999,
+        stock_status="instock",
+        manage_stock=True,
+        stock_quantity=3,
+        short_description="<p>Gasket-mounted 75% board with hot-swap PCB</p>",
+    )
+    odin.tags = [wireless]
+    create_product(
+        session,
+        id=101,
+        name="Linear Red Switch Pack",
+        slug="linear-red",
+        sku="HV-SW-RED",
+        categories=[switches],
+    )
+    create_product(
+        session,
+        id=102,
+        name="Secret Prototype",
+        slug="prototype",
+        sku="HV-PROTO",
+        categories=[keyboards],
+        status="draft",
+    )
+    builder = create_product(
+        session,
+        id=26907,
+        name="Custom Keyboard Builder",
+        slug="custom-keyboard-builder",
+        sku="HV-BUILDER",
+        categories=[keyboards],
+        is_configurable=True,
+    )
+    builder.configurator_entries = [
+        ConfiguratorEntry(is_choice=False, layer_id="case", name="Case", layer_name="Case", position=0),
+        ConfiguratorEntry(
+            layer_id="case",
+            choice_id="alu",
+            name="Aluminium",
+            layer_name="Case",
+            sku="CFG-ALU",
+            extra_price="19.90",
+            position=1,
+        ),
+        ConfiguratorEntry(
+            layer_id="case",
+            choice_id="poly",
+            name="Polycarbonate",
+            layer_name="Case",
+            sku="CFG-POLY",
+            extra_price="free",
+            position=2,
+        ),
+    ]
+    swatch = ColourSwatch(id=7, name="Onyx Black", colour="#15161a")
+    session.add(swatch)
+    session.flush()
+    mouse = create_product(
+        session,
+        id=200,
+        name="Skoll Ultralight",
+        slug="skoll",
+        sku="HV-SKOLL",
+        categories=[mice],
+        type="variable",
+    )
+    mouse.attributes = [ProductAttribute(name="Colour", variation=True, options=["Black", "White"])]
+    create_variation(
+        session,
+        mouse,
+        id=201,
+        sku="HV-SKOLL-BLK",
+        regular_price_eur=6999,
+        regular_price_usd=7499,
+        attributes=[{"name": "Colour", "option": "Black"}],
+        colour_swatch_id=7,
+    )
+    create_variation(
+        session,
+        mouse,
+        id=202,
+        sku="HV-SKOLL-WHT",
+        regular_price_eur=7499,
+        sale_price_eur=5999,
+        regular_price_usd=7999,
+        stock_status="outofstock",
+        attributes=[{"name": "Colour", "option": "White"}],
+    )
+    session.add_all(
+        [
+            ContentBlock(
+                owner_type="category",
+                owner_id=15,
+                region="hero",
+                position=0,
+                layout="hero_image",
+                fields={"title": "Keyboards"},
+            ),
+            ContentBlock(
+                owner_type="product",
+                owner_id=100,
+                region="body",
+                position=1,
+                layout="faq",
+                fields={"items": []},
+            ),
+            ContentBlock(
+                owner_type="product",
+                owner_id=100,
+                region="body",
+                position=0,
+                layout="tech_specs",
+                fields={"title": "Specs"},
+            ),
+        ]
+    )
+    session.add_all(
+        [PostCategory(id=22, name="Press", slug="press"), PostCategory(id=23, name="News", slug="news")]
+    )
+    session.flush()
+    session.add_all(
+        [
+            Post(
+                id=1, slug="older-news", title="Older", excerpt="a", date=datetime(2025, 3, 5), category_id=23
+            ),
+            Post(
+                id=2, slug="newer-news", title="Newer", excerpt="b", date=datetime(2026, 1, 9), category_id=23
+            ),
+            Post(
+                id=3,
+                slug="press-release",
+                title="Press",
+                excerpt="c",
+                date=datetime(2025, 6, 1),
+                category_id=22,
+            ),
+        ]
+    )
+    home = Page(id=2, slug="home", title="Home")
+    session.add(home)
+    session.flush()
+    session.add_all(
+        [
+            ContentBlock(
+                owner_type="page", owner_id=2, region="body", position=i, layout=layout, fields={"n": i}
+            )
+            for i, layout in enumerate(["hero_image", "text_row", "html"])
+        ]
+        + [
+            ContentBlock(
+                owner_type="page",
+                owner_id=2,
+                region="promo",
+                position=i,
+                layout="promo",
+                fields={"caption": f"P{i}"},
+            )
+            for i in range(5)
+        ]
+    )
+    menu = Menu(id=1, name="Main", slug="main")
+    menu.items = [
+        MenuItem(id=1, title="Home", url="https://halvard.gg/", position=0),
+        MenuItem(
+            id=2,
+            title="Keyboards",
+            url="https://halvard.gg/wp/category/keyboards/",
+            position=1,
+            parent_link="first",
+        ),
+    ]
+    session.add(menu)
+    session.flush()
+    session.add(
+        MenuItem(
+            id=3,
+            menu_id=1,
+            parent_id=2,
+            title="Switches",
+            url="https://halvard.gg/keyboard-switches/",
+            position=2,
+        )
+    )
+    session.add_all(
+        [
+            Country(code="DE", name="Germany", currency="EUR", is_eu=True),
+            Country(code="US", name="United States", currency="USD"),
+            TaxRate(country="DE", name="MwSt.", rate_bp=1900),
+            TaxRate(country="CH", name="MWST", rate_bp=810),
+        ]
+    )
+    session.add_all(
+        [
+            Filter(id=1, name="Colour", slug="colour"),
+            Filter(
+                id=2,
+                parent_id=1,
+                name="Black",
+                slug="black",
+                position=2,
+                is_colour=True,
+                colour_amount="one",
+                first_colour="#000",
+            ),
+            Filter(id=3, parent_id=1, name="Other", slug="other", order_last=True),
+        ]
+    )
+    session.commit()
+    return {"keyboards": 15, "switches": 301, "odin": 100, "mouse": 200, "draft": 102}
