@@ -23,6 +23,15 @@ from services.shared.settings import get_settings
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
+try:  # hypothesis profiles: "ci" runs more examples than a quick local run
+    from hypothesis import settings as hypothesis_settings
+
+    hypothesis_settings.register_profile("ci", max_examples=300, deadline=None)
+    hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
+    hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+except ImportError:  # pragma: no cover
+    pass
+
 
 def _pg_url_with_schema(base: str, schema: str) -> str:
     sep = "&" if "?" in base else "?"

@@ -23,3 +23,12 @@ def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[
     """Ids of published, not hidden products matching every word of ``query``, best match first
     (name and SKU weigh most, then tags and categories, then the short description)."""
     return repo.search_product_ids(session, query)
+
+
+@router.get("/health", summary="Liveness and database check")
+def health(session: SessionDep) -> dict[str, str]:
+    """``{"status": "ok", "database": "sqlite"|"postgresql"}`` when the database answers."""
+    from sqlalchemy import text
+
+    session.execute(text("SELECT 1"))
+    return {"status": "ok", "database": session.get_bind().dialect.name}

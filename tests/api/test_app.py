@@ -76,3 +76,8 @@ def test_embedded_default_is_a_sqlite_file_under_data(monkeypatch: pytest.Monkey
         assert url.startswith("sqlite:///") and url.endswith("shop.sqlite3")
     finally:
         get_settings.cache_clear()
+
+
+def test_health_reports_the_database_engine(db_url: str) -> None:
+    body = TestClient(create_app()).get("/api/health").json()
+    assert body == {"status": "ok", "database": "postgresql" if db_url.startswith("postgresql") else "sqlite"}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Set up everything and run every test: Python suite on SQLite (and again on PostgreSQL when
+# TEST_DATABASE_URL is set), lint, the webapp's unit tests, and the Playwright flows in Chromium
+# against a freshly seeded server.
+source "$(dirname "${BASH_SOURCE[0]}")/_python_env.sh"
+cd "$ROOT"
+export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+
+echo "== lint"
+ruff check services tests migrations bench
+
+echo "== python tests on SQLite"
+env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== python tests on PostgreSQL ($TEST_DATABASE_URL)"
+  python -m pytest -p no:cacheprovider
+fi
+
+echo "== webapp build and unit tests"
+source "$ROOT/scripts/_webapp_build.sh"
+(cd webapp && npm run --silent typecheck && npm run --silent test)
+
+echo "== browser tests (Playwright in Debian's Chromium)"
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+fi
+e2e_dir="$(mktemp -d)"
+port="${E2E_PORT:-8765}"
+export DATA_DIR="$e2e_dir" DATABASE_URL="sqlite:///$e2e_dir/shop.sqlite3"
+python -m services.api.cli migrate >/dev/null
+python -m services.api.cli seed >/dev/null
+python -m services.api.cli serve --port "$port" >"$e2e_dir/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT
+for _ in $(seq 1 100); do
+  curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+(cd webapp && E2E_BASE_URL="http://127.0.0.1:$port" npm run --silent e2e) || { tail -50 "$e2e_dir/server.log"; exit 1; }
+echo "== all tests passed"
