@@ -8,6 +8,8 @@ export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 
 echo "== lint"
 ruff check services tests migrations bench
+if docker compose version >/dev/null 2>&1; then docker compose config -q && echo "docker-compose.yml is valid";
+elif command -v docker-compose >/dev/null 2>&1; then docker-compose config -q && echo "docker-compose.yml is valid"; fi
 
 echo "== python tests on SQLite"
 env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider
