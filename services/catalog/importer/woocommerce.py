@@ -82,7 +82,8 @@ def import_products_csv(session: Session, source: Path | str | TextIO) -> Import
     decimal text in the file and integer minor units in the store: "Regular price" and
     "Sale price" are EUR, optional "Meta: _regular_price_usd" / "Meta: _sale_price_usd"
     are USD. Never raises for bad data: problems are in the returned
-    :class:`ImportReport`. Calls :func:`services.shared.db.sync_sequences` at the end.
+    :class:`ImportReport` (an unreadable path raises ``OSError``). Calls
+    :func:`services.shared.db.sync_sequences` at the end.
     """
     report = ImportReport()
     try:
