@@ -1,0 +1,304 @@
+"""Idempotent upsert of the demo catalogue through the ORM.
+
+Every row has a fixed primary key. A row that exists is updated in place (columns the
+data does not mention are reset to their model default), a missing one is inserted.
+Child rows (images, attributes, variations, configurator entries, tag groups, menu
+items, content blocks of demo owners) are upserted by id and stale ones of the same
+parent deleted, so a second run changes nothing. Rows the demo does not own (other
+products, imported data) are left alone. Parents are flushed before children so
+PostgreSQL's immediate foreign key checks pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import and_, delete, or_, select
+from sqlalchemy.orm import Session
+
+from services.catalog.demo import blocks, builder, commerce, content, posts, taxonomy
+from services.catalog.demo.common import slugify
+from services.catalog.demo.images import banner_svg, product_svg, write_if_changed
+from services.catalog.demo.products_audio import HEADSET_PRODUCTS, MIC_PRODUCTS
+from services.catalog.demo.products_keyboards import KEYBOARD_PRODUCTS
+from services.catalog.demo.products_mice import MOUSE_PRODUCTS
+from services.catalog.demo.products_other import MERCH_PRODUCTS, MOUSEPAD_PRODUCTS
+from services.catalog.models import (
+    Category,
+    CategoryTagGroup,
+    ColourSwatch,
+    ConfiguratorEntry,
+    ContentBlock,
+    Country,
+    Coupon,
+    Filter,
+    Menu,
+    MenuItem,
+    Page,
+    Post,
+    PostCategory,
+    Product,
+    ProductAttribute,
+    ProductImage,
+    Tag,
+    TaxRate,
+    Variation,
+)
+from services.shared.db import Base, sync_sequences
+from services.shared.settings import get_settings
+
+IMAGE_ROLES = ("gallery", "front", "back")
+IMAGE_SUBTITLES = ("", "Front view", "Back view")
+
+
+def all_products() -> list[dict[str, Any]]:
+    """Every demo product spec (see :mod:`services.catalog.demo.common`), ordered by id."""
+    specs = [
+        *HEADSET_PRODUCTS,
+        *MIC_PRODUCTS,
+        *KEYBOARD_PRODUCTS,
+        *builder.BUILDER_PRODUCTS,
+        *MOUSE_PRODUCTS,
+        *MOUSEPAD_PRODUCTS,
+        *MERCH_PRODUCTS,
+    ]
+    return sorted(specs, key=lambda s: s["id"])
+
+
+def _column_values(model: type[Base], data: dict[str, Any]) -> dict[str, Any]:
+    """Model column values from ``data``; columns it lacks get the model default (or None)."""
+    values: dict[str, Any] = {}
+    for column in model.__table__.columns:
+        if column.key in data:
+            values[column.key] = data[column.key]
+        elif column.default is None:
+            values[column.key] = None
+        elif column.default.is_callable:
+            values[column.key] = column.default.arg(None)
+        else:
+            values[column.key] = column.default.arg
+    return values
+
+
+def upsert(session: Session, model: type[Base], data: dict[str, Any]) -> Any:
+    """Insert or update one row of ``model`` from ``data`` (keyed by its primary key)."""
+    values = _column_values(model, data)
+    pk = tuple(values[c.key] for c in model.__table__.primary_key.columns)
+    obj = session.get(model, pk[0] if len(pk) == 1 else pk)
+    if obj is None:
+        obj = model(**values)
+        session.add(obj)
+    else:
+        for key, value in values.items():
+            if getattr(obj, key) != value:
+                setattr(obj, key, value)
+    return obj
+
+
+def upsert_all(session: Session, model: type[Base], rows: Iterable[dict[str, Any]]) -> int:
+    """Upsert ``rows`` in order and flush; returns how many rows were given."""
+    count = 0
+    for row in rows:
+        upsert(session, model, row)
+        count += 1
+    session.flush()
+    return count
+
+
+def delete_stale(session: Session, model: type[Base], owner_clause: Any, keep_ids: Iterable[int]) -> None:
+    """Delete rows of ``model`` matching ``owner_clause`` whose id is not in ``keep_ids``."""
+    keep = list(keep_ids)
+    clause = owner_clause if not keep else and_(owner_clause, model.id.not_in(keep))
+    session.execute(delete(model).where(clause).execution_options(synchronize_session="fetch"))
+
+
+class MediaWriter:
+    """Writes generated SVGs below ``media_dir`` for ``/media/...`` source paths."""
+
+    def __init__(self, media_dir: Path, media_url: str) -> None:
+        self.media_dir = media_dir
+        self.prefix = media_url.rstrip("/") + "/"
+        self.paths: set[str] = set()
+
+    def write(self, src: str, svg: str) -> None:
+        """Write ``svg`` to the file behind ``src`` (e.g. "/media/products/x-1.svg")."""
+        relative = src[len(self.prefix) :] if src.startswith(self.prefix) else src.lstrip("/")
+        write_if_changed(self.media_dir / relative, svg)
+        self.paths.add(src)
+
+
+def _seed_taxonomy(session: Session, media: MediaWriter) -> dict[str, int]:
+    categories = []
+    for cat in taxonomy.CATEGORIES:
+        src = f"{media.prefix}categories/{cat['slug']}.svg"
+        media.write(src, banner_svg(cat["name"], "#2b3a55"))
+        categories.append({**cat, "image": src})
+    counts = {"categories": upsert_all(session, Category, categories)}
+    counts["tags"] = upsert_all(session, Tag, taxonomy.TAGS)
+    counts["tag_groups"] = upsert_all(session, CategoryTagGroup, taxonomy.TAG_GROUPS)
+    category_ids = [c["id"] for c in taxonomy.CATEGORIES]
+    delete_stale(
+        session,
+        CategoryTagGroup,
+        CategoryTagGroup.category_id.in_(category_ids),
+        [g["id"] for g in taxonomy.TAG_GROUPS],
+    )
+    # Top-level filters first, then children (parent_id / depends_on foreign keys).
+    upsert_all(session, Filter, [f for f in taxonomy.FILTERS if not f.get("parent_id")])
+    upsert_all(
+        session, Filter, [f for f in taxonomy.FILTERS if f.get("parent_id") and not f.get("depends_on")]
+    )
+    upsert_all(session, Filter, [f for f in taxonomy.FILTERS if f.get("depends_on")])
+    counts["filters"] = len(taxonomy.FILTERS)
+    counts["swatches"] = upsert_all(session, ColourSwatch, taxonomy.SWATCHES)
+    return counts
+
+
+def _seed_product(session: Session, spec: dict[str, Any], media: MediaWriter) -> dict[str, int]:
+    product: Product = upsert(session, Product, spec)
+    product.categories = [session.get(Category, cid) for cid in spec["categories"]]
+    product.tags = [session.get(Tag, tid) for tid in spec.get("tags", [])]
+    product.filters = [session.get(Filter, fid) for fid in spec.get("filters", [])]
+    session.flush()
+    pid, slug, name = spec["id"], spec["slug"], spec["name"]
+
+    images = []
+    for i in range(spec["image_count"]):
+        src = f"{media.prefix}products/{slug}-{i + 1}.svg"
+        media.write(src, product_svg(spec["family"], spec["colour"], name, IMAGE_SUBTITLES[i]))
+        alt = f"{name}, {IMAGE_SUBTITLES[i].lower()}" if i else name
+        images.append({"id": pid * 10 + i, "product_id": pid, "position": i, "role": IMAGE_ROLES[i],
+                       "src": src, "alt": alt, "width": 800, "height": 800})  # fmt: skip
+    attributes = [
+        {"id": pid * 10 + i, "product_id": pid, "position": i, **attr}
+        for i, attr in enumerate(spec.get("attributes", []))
+    ]
+    variations = []
+    for var in spec.get("variations", []):
+        option = var["attributes"][0]["option"]
+        src = f"{media.prefix}products/{slug}-{slugify(option)}.svg"
+        media.write(src, product_svg(spec["family"], var["colour"], name, option))
+        variations.append({**var, "product_id": pid, "image_src": src})
+    entries = []
+    for entry in spec.get("configurator", []):
+        media.write(
+            entry["image"], product_svg(entry["family"], entry["colour"], entry["name"], entry["layer_name"])
+        )
+        entries.append({**entry, "product_id": pid})
+
+    for model, rows in (
+        (ProductImage, images),
+        (ProductAttribute, attributes),
+        (Variation, variations),
+        (ConfiguratorEntry, entries),
+    ):
+        upsert_all(session, model, rows)
+        delete_stale(session, model, model.product_id == pid, [r["id"] for r in rows])
+    return {"images": len(images), "attributes": len(attributes), "variations": len(variations),
+            "configurator_entries": len(entries)}  # fmt: skip
+
+
+def _square_family(name: str) -> str:
+    for key, family in (
+        ("keyboard", "keyboard"),
+        ("odin", "keyboard"),
+        ("builder", "keyboard"),
+        ("mice", "mouse"),
+        ("vali", "mouse"),
+        ("headset", "headset"),
+        ("award", "part"),
+    ):
+        if key in name:
+            return family
+    return "part"  # fmt: skip
+
+
+def _content_images(value: Any, media: MediaWriter) -> None:
+    """Generate every ``/media/content/*.svg`` image referenced inside block ``fields``."""
+    if isinstance(value, list):
+        for item in value:
+            _content_images(item, media)
+    elif isinstance(value, dict):
+        src = value.get("src")
+        if isinstance(src, str) and src.startswith(f"{media.prefix}content/"):
+            name = Path(src).stem
+            title = value.get("alt") or name.replace("-", " ").title()
+            if value.get("width") and value.get("width") == value.get("height"):
+                media.write(src, product_svg(_square_family(name), "#c8102e", title))
+            else:
+                media.write(src, banner_svg(title, "#2b3a55"))
+        for item in value.values():
+            _content_images(item, media)
+
+
+def _seed_content(session: Session, media: MediaWriter) -> dict[str, int]:
+    counts = {"pages": 0}
+    for parents_only in (True, False):
+        rows = [p for p in content.PAGES if bool(p.get("parent_id")) != parents_only]
+        counts["pages"] += upsert_all(session, Page, rows)
+    rows = blocks.content_blocks()
+    for row in rows:
+        _content_images(row["fields"], media)
+    counts["content_blocks"] = upsert_all(session, ContentBlock, rows)
+    owners = {(r["owner_type"], r["owner_id"]) for r in rows}
+    owned = or_(*(and_(ContentBlock.owner_type == t, ContentBlock.owner_id == i) for t, i in sorted(owners)))
+    delete_stale(session, ContentBlock, owned, [r["id"] for r in rows])
+
+    counts["post_categories"] = upsert_all(session, PostCategory, posts.POST_CATEGORIES)
+    post_rows = posts.posts()
+    for row in post_rows:
+        media.write(row["image"], banner_svg(row["title"], row["colour"]))
+    counts["posts"] = upsert_all(session, Post, post_rows)
+
+    counts["menus"] = upsert_all(
+        session, Menu, [{k: v for k, v in m.items() if k != "items"} for m in content.MENUS]
+    )
+    counts["menu_items"] = 0
+    for menu in content.MENUS:
+        items = [{**item, "menu_id": menu["id"]} for item in menu["items"]]
+        counts["menu_items"] += upsert_all(session, MenuItem, [i for i in items if i["parent_id"] is None])
+        counts["menu_items"] += upsert_all(
+            session, MenuItem, [i for i in items if i["parent_id"] is not None]
+        )
+        stale = select(MenuItem.id).where(
+            MenuItem.menu_id == menu["id"], MenuItem.id.not_in([i["id"] for i in items])
+        )
+        for item_id in session.scalars(stale).all():
+            session.delete(session.get(MenuItem, item_id))
+    return counts
+
+
+def _seed_commerce(session: Session) -> dict[str, int]:
+    return {
+        "countries": upsert_all(session, Country, commerce.countries()),
+        "tax_rates": upsert_all(session, TaxRate, commerce.tax_rates()),
+        "coupons": upsert_all(session, Coupon, commerce.COUPONS),
+    }
+
+
+def seed(session: Session) -> dict[str, int]:
+    """Load the whole demo catalogue into ``session`` (flushed, not committed).
+
+    Returns counts per kind: products, variations, images, attributes,
+    configurator_entries, categories, tags, tag_groups, filters, swatches, pages,
+    content_blocks, post_categories, posts, menus, menu_items, countries, tax_rates,
+    coupons and media_files (distinct generated files).
+    """
+    settings = get_settings()
+    media = MediaWriter(settings.media_dir, settings.media_url)
+    counts: dict[str, int] = {}
+    counts.update(_seed_taxonomy(session, media))
+    specs = all_products()
+    counts["products"] = len(specs)
+    for spec in specs:
+        for key, value in _seed_product(session, spec, media).items():
+            counts[key] = counts.get(key, 0) + value
+    counts.update(_seed_content(session, media))
+    counts.update(_seed_commerce(session))
+    session.flush()
+    sync_sequences(session)
+    session.expire_all()
+    counts["media_files"] = len(media.paths)
+    return counts
