@@ -316,3 +316,13 @@ def test_type_change_from_variable_drops_variations(session: Session) -> None:
     assert report.errors == [] and report.updated == 1
     assert _count(session, Variation) == 0
     assert session.get(Product, 1).type == "simple"
+
+
+def test_caller_owns_the_transaction(session: Session) -> None:
+    """Row savepoints are released inside the caller's transaction: a rollback undoes all
+    (on SQLite too, where pysqlite would otherwise commit on the first RELEASE)."""
+    report = import_products_csv(session, CATALOGUE)
+    assert report.created == 8
+    session.rollback()
+    assert _count(session, Product) == 0
+    assert _count(session, Category) == 0
