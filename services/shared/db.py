@@ -33,6 +33,11 @@ class Base(DeclarativeBase):
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # pysqlite delays BEGIN until the first write, so a SAVEPOINT issued first would become
+    # the outermost transaction and its RELEASE would commit. SQLAlchemy's documented recipe
+    # ("pysqlite serializable isolation / savepoints"): turn pysqlite's own transaction
+    # handling off here and emit BEGIN ourselves on every SQLAlchemy "begin".
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -63,6 +68,7 @@ def get_engine(url: str | None = None) -> Engine:
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))
     return engine
 
 

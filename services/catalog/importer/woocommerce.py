@@ -97,7 +97,6 @@ def import_products_csv(session: Session, source: Path | str | TextIO) -> Import
         report.skipped = len(rows)
         return report
 
-    _begin_sqlite_transaction(session)
     kinds = _prepare(rows, report)
     ctx = Context.start(session, [i for row in rows if (i := _safe_id(row)) is not None])
     for row, kind in kinds:
@@ -133,22 +132,6 @@ def import_products_csv(session: Session, source: Path | str | TextIO) -> Import
 
 
 _FAILED = object()
-
-
-def _begin_sqlite_transaction(session: Session) -> None:
-    """Open the real SQLite transaction before the first SAVEPOINT.
-
-    pysqlite only sends BEGIN before a write, so a SAVEPOINT issued first becomes the
-    outermost transaction and its RELEASE commits: the caller could no longer roll the
-    import back. (SQLAlchemy documents this pysqlite quirk under "Serializable isolation /
-    Savepoints"; the engine-wide fix belongs in services.shared.db.)
-    """
-    connection = session.connection()
-    if connection.dialect.name != "sqlite":
-        return
-    dbapi_connection = connection.connection.dbapi_connection
-    if dbapi_connection is not None and not dbapi_connection.in_transaction:
-        connection.exec_driver_sql("BEGIN")
 
 
 def _check_header(columns: list[Column], report: ImportReport) -> bool:
