@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import and_, delete, or_, select
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import flag_modified
 
 from services.catalog.demo import blocks, builder, commerce, content, posts, taxonomy
 from services.catalog.demo.common import slugify
@@ -91,9 +92,15 @@ def upsert(session: Session, model: type[Base], data: dict[str, Any]) -> Any:
         obj = model(**values)
         session.add(obj)
     else:
+        changed = False
         for key, value in values.items():
             if getattr(obj, key) != value:
                 setattr(obj, key, value)
+                changed = True
+        if changed and "date_modified" in values:
+            # Keep the data's timestamp instead of the column's onupdate "now".
+            obj.date_modified = values["date_modified"]
+            flag_modified(obj, "date_modified")
     return obj
 
 
