@@ -181,7 +181,8 @@ _CATEGORY_HEROES = {
 }
 
 
-def _product_body(pid: int, specs: tuple[str, dict[str, Any]], info: tuple[str, dict[str, Any]]) -> list:
+def _product_body(specs: tuple[str, dict[str, Any]], info: tuple[str, dict[str, Any]]) -> list:
+    """A product page body: quick_info, tech_specs, reviews and faq, in that order."""
     return [info, specs, REVIEWS, faq(SHIPPING_FAQ, title="Questions")]
 
 
@@ -214,16 +215,16 @@ def block_groups() -> list[tuple[str, int, str, list[tuple[str, dict[str, Any]]]
         ("category", HEADSETS, "header", [("text_row", {"title": "Wired or wireless", "text":
             "<p>Same drivers, your choice of cable.</p>"})]),
         ("category", HEADSETS, "footer", [faq([("Do they work with consoles?", "<p>PS5, Switch and Xbox (wired).</p>")])]),
-        ("product", 1101, "body", _product_body(1101, ODIN_SPECS, quick_info(
+        ("product", 1101, "body", _product_body(ODIN_SPECS, quick_info(
             "Gasket mounted", "<p>Poron gaskets between plate and case soften every keystroke.</p>",
             "quick-odin-gasket", "left"))),
-        ("product", 1201, "body", _product_body(1201, tech_specs("Vali Pro Wireless specifications", [
+        ("product", 1201, "body", _product_body(tech_specs("Vali Pro Wireless specifications", [
             ("Sensor", "Nova 26K, 26,000 DPI, 650 IPS"), ("Polling rate", "Up to 4000 Hz wireless"),
             ("Weight", "54 g"), ("Battery", "Up to 95 hours at 1000 Hz"),
             ("Manual", "[User manual](https://halvard.gg/wp/uploads/vali-pro-manual.pdf)")]), quick_info(
             "54 grams, no holes", "<p>A thin-wall shell keeps the Vali Pro light without a honeycomb.</p>",
             "quick-vali", "top", text_alignment="center"))),
-        ("product", 1001, "body", _product_body(1001, tech_specs("Bragi Pro Wireless specifications", [
+        ("product", 1001, "body", _product_body(tech_specs("Bragi Pro Wireless specifications", [
             ("Drivers", "50 mm graphene, 20 Hz to 40 kHz"), ("Wireless", "2.4 GHz and Bluetooth 5.3"),
             ("Battery", "Up to 70 hours"), ("Weight", "318 g"),
             ("Compatibility", "[Console guide](https://halvard.gg/wp/contact/)")]), quick_info(
