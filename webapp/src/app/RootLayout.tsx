@@ -1,0 +1,49 @@
+import { useEffect, useMemo } from 'react';
+import { CountrySelector, getCountries } from '@/features/country';
+import { selectItemCount, useCartStore } from '@/features/cart';
+import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
+import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
+
+export async function rootLoader({ request }: LoaderFunctionArgs) {
+  const [menus, countries] = await Promise.all([getMenus(request.signal), getCountries(request.signal)]);
+  return { menus, countries };
+}
+export type RootData = Awaited<ReturnType<typeof rootLoader>>;
+
+/** Every page change scrolls to top (spec section 2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function focusNewsletter() {
+  const input = document.getElementById('newsletter-email');
+  input?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  input?.focus({ preventScroll: true });
+}
+
+export function RootLayout() {
+  const { menus, countries } = useLoaderData() as RootData;
+  const cartCount = useCartStore(selectItemCount);
+  const navigation = useNavigation();
+  const mainMenu = useMemo(() => buildMainMenu(menus), [menus]);
+  const footerMenus = useMemo(() => buildFooterMenus(menus), [menus]);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
+      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={focusNewsletter} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} />
+    </>
+  );
+}

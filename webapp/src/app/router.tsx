@@ -1,0 +1,55 @@
+import { CATEGORY_SLUGS } from '@/config/paths';
+import { createBrowserRouter, type RouteObject } from '@/lib/router';
+import { AppLoading, RouteError } from './RouteError';
+import { RootLayout, rootLoader } from './RootLayout';
+
+const generic = () => import('./routes/generic');
+const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
+  Component: (await import('./routes/placeholders'))[name],
+});
+
+/** The spec route table (section 2). Every page route is lazy (code-split). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    loader: rootLoader,
+    shouldRevalidate: () => false,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        ErrorBoundary: RouteError,
+        children: [
+          { index: true, lazy: () => import('./routes/home') },
+          ...CATEGORY_SLUGS.map(
+            (slug): RouteObject => ({
+              path: slug,
+              children: [
+                { index: true, lazy: () => import('./routes/category') },
+                { path: ':productSlug', lazy: () => import('./routes/product') },
+              ],
+            }),
+          ),
+          { path: 'customize', lazy: generic },
+          { path: 'custom-keyboard-builder', lazy: placeholder('BuilderPage') },
+          { path: 'resellers', lazy: generic },
+          { path: 'distributors', lazy: generic },
+          { path: 'contact', lazy: placeholder('ContactPage') },
+          { path: 'cart', lazy: () => import('./routes/cart') },
+          { path: 'checkout', lazy: placeholder('CheckoutPage') },
+          { path: 'order/*', lazy: placeholder('OrderPage') },
+          { path: 'press', lazy: placeholder('PressPage') },
+          { path: 'news', lazy: placeholder('NewsPage') },
+          { path: 'search', lazy: placeholder('SearchPage') },
+          { path: 'cookies-policy', lazy: generic },
+          { path: ':postSlug', lazy: generic },
+          { path: '*', lazy: generic },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

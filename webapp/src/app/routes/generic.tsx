@@ -1,0 +1,74 @@
+/**
+ * The catch-all (and /{postSlug}): a page by slug, else a post by slug, else a
+ * product by slug (old /wp/product/{slug} links), else a friendly 'Page not found'.
+ */
+import { getProductBySlug } from '@/features/catalog';
+import { BlockList, getPageBySlug, getPostBySlug, PromoTiles } from '@/features/content-blocks';
+import { PageHeading } from '@/components/PageHeading';
+import { SafeHtml } from '@/components/SafeHtml';
+import { paths } from '@/config/paths';
+import { SITE_NAME } from '@/config/site';
+import { formatPostDate } from '@/lib/dates';
+import { productPath } from '@/lib/products';
+import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from '@/lib/router';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const segments = new URL(request.url).pathname.split('/').filter(Boolean);
+  const slug = decodeURIComponent(segments[segments.length - 1] ?? '');
+  if (!slug) return { kind: 'not-found' as const };
+  const page = await getPageBySlug(slug, request.signal);
+  if (page) return { kind: 'page' as const, page };
+  const post = await getPostBySlug(slug, request.signal);
+  if (post) return { kind: 'post' as const, post };
+  if (segments.length === 1) {
+    const product = await getProductBySlug(slug, request.signal);
+    if (product) throw redirect(productPath(product));
+  }
+  return { kind: 'not-found' as const };
+}
+
+export function Component() {
+  const data = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  if (data.kind === 'page') {
+    const { page } = data;
+    const hero = page.acf?.hero ?? [];
+    return (
+      <>
+        <title>{`${page.title.rendered} – ${SITE_NAME}`}</title>
+        <BlockList blocks={hero} />
+        {hero.length === 0 && !(page.acf?.content ?? []).some((b) => b.acf_fc_layout === 'hero_image') && (
+          <div className="container section">
+            <PageHeading title={<SafeHtml as="span" html={page.title.rendered} />} />
+            <SafeHtml html={page.content.rendered} className="rich-text" />
+          </div>
+        )}
+        <BlockList blocks={page.acf?.content} startIndex={hero.length} />
+        <PromoTiles promos={page.acf?.promos} />
+      </>
+    );
+  }
+  if (data.kind === 'post') {
+    const { post } = data;
+    return (
+      <article className="container section">
+        <title>{`${post.title.rendered} – ${SITE_NAME}`}</title>
+        <PageHeading kicker={<time dateTime={post.date}>{formatPostDate(post.date)}</time>} title={<SafeHtml as="span" html={post.title.rendered} />} />
+        <SafeHtml html={post.content.rendered} className="rich-text" />
+        <p>
+          <Link to={paths.news}>View all news</Link>
+        </p>
+      </article>
+    );
+  }
+  return (
+    <div className="container section placeholder">
+      <title>{`Page not found – ${SITE_NAME}`}</title>
+      <PageHeading kicker="404" title="Page not found">
+        <p>We looked everywhere, but this page has left the game. Try the search, or start again from the home page.</p>
+      </PageHeading>
+      <Link className="button" to={paths.home}>
+        Back to the shop
+      </Link>
+    </div>
+  );
+}

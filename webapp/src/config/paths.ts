@@ -1,0 +1,76 @@
+/**
+ * Every URL the storefront knows, defined once: in-app routes (`paths`) and
+ * back-end endpoints (`apiPaths`). Route modules and links import from here.
+ */
+
+/** Category routes of the spec route table, in menu order. */
+export const CATEGORY_SLUGS = [
+  'headsets',
+  'headset-accessories',
+  'headset-spare-parts',
+  'keyboards',
+  'keyboard-accessories',
+  'keyboard-switches',
+  'custom-keyboard-parts',
+  'keyboard-spare-parts',
+  'mice',
+  'mouse-accessories',
+  'custom-mouse-parts',
+  'mouse-spare-parts',
+  'mousepads',
+  'microphones',
+  'mic-accessories',
+  'merch',
+] as const;
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+export function isCategorySlug(slug: string): slug is CategorySlug {
+  return (CATEGORY_SLUGS as readonly string[]).includes(slug);
+}
+
+export const paths = {
+  home: '/',
+  category: (slug: string) => `/${slug}`,
+  product: (categorySlug: string, productSlug: string) => `/${categorySlug}/${productSlug}`,
+  customize: '/customize',
+  customKeyboardBuilder: '/custom-keyboard-builder',
+  resellers: '/resellers',
+  distributors: '/distributors',
+  contact: '/contact',
+  cart: '/cart',
+  checkout: '/checkout',
+  order: (id: string | number) => `/order/${id}`,
+  press: '/press',
+  news: '/news',
+  search: (query: string) => `/search?query=${encodeURIComponent(query)}`,
+  searchPath: '/search',
+  cookiesPolicy: '/cookies-policy',
+  post: (slug: string) => `/${slug}`,
+} as const;
+
+const qs = (params: Record<string, string | number | boolean | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const apiPaths = {
+  menus: '/api/wp/menus',
+  pages: (slug: string) => `/api/wp/pages${qs({ slug })}`,
+  posts: (params: { category?: number; slug?: string; per_page?: number }) =>
+    `/api/wp/posts${qs(params)}`,
+  categories: (slug: string) => `/api/wc/products/categories${qs({ slug })}`,
+  products: (params: { category?: number; per_page?: number; page?: number; slug?: string; include?: number[] }) =>
+    `/api/wc/products${qs({ ...params, include: params.include?.join(',') })}`,
+  product: (id: number) => `/api/wc/products/${id}`,
+  productStock: (id: number) => `/api/wc/products/${id}${qs({ _fields: 'stock_status,variations', no_cache: true })}`,
+  variations: (id: number) => `/api/wc/products/${id}/variations`,
+  variation: (id: number, variationId: number) => `/api/wc/products/${id}/variations/${variationId}${qs({ no_cache: true })}`,
+  colourSwatches: (ids: number[]) => `/api/wc/colour-swatches${qs({ ids: ids.join(',') })}`,
+  countries: '/api/wc/data/countries',
+  taxes: '/api/wc/taxes',
+  search: (query: string) => `/api/search/${encodeURIComponent(query)}`,
+} as const;

@@ -1,0 +1,45 @@
+import { apiPaths } from '@/config/paths';
+import { PRODUCT_PAGE_SIZE } from '@/config/site';
+import { getJson, getList } from '@/lib/http';
+import type { ColourSwatch, Product, ProductCategory, StockStatus, Variation } from '@/types/api';
+
+export async function getCategoryBySlug(slug: string, signal?: AbortSignal): Promise<ProductCategory | null> {
+  const categories = await getList<ProductCategory>(apiPaths.categories(slug), { signal });
+  return categories.find((c) => c.slug === slug) ?? categories[0] ?? null;
+}
+
+/** Every product of a category, 100 per page (spec section 9). */
+export async function getCategoryProducts(categoryId: number, signal?: AbortSignal): Promise<Product[]> {
+  const all: Product[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const batch = await getList<Product>(apiPaths.products({ category: categoryId, per_page: PRODUCT_PAGE_SIZE, page: page > 1 ? page : undefined }), { signal });
+    all.push(...batch);
+    if (batch.length < PRODUCT_PAGE_SIZE) break;
+  }
+  return all;
+}
+
+export async function getProductBySlug(slug: string, signal?: AbortSignal): Promise<Product | null> {
+  const products = await getList<Product>(apiPaths.products({ slug }), { signal });
+  return products[0] ?? null;
+}
+
+export interface StockInfo {
+  stock_status: StockStatus | 'error';
+  variations?: number[];
+}
+
+/** Fresh stock (bypasses caches); a failure returns null and the page keeps the listed stock. */
+export async function getStock(productId: number, signal?: AbortSignal): Promise<StockInfo | null> {
+  const stock = await getJson<StockInfo | null>(apiPaths.productStock(productId), null, { signal });
+  return stock && stock.stock_status && stock.stock_status !== 'error' ? stock : null;
+}
+
+export function getVariations(productId: number, signal?: AbortSignal): Promise<Variation[]> {
+  return getList<Variation>(apiPaths.variations(productId), { signal });
+}
+
+export function getColourSwatches(ids: number[], signal?: AbortSignal): Promise<ColourSwatch[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return getList<ColourSwatch>(apiPaths.colourSwatches(ids), { signal });
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from 'react';
+import { Price } from '@/components/Price';
+import { SafeHtml } from '@/components/SafeHtml';
+import { Link } from '@/lib/router';
+import { displayPrice, isConfigurable, isPreOrder } from '@/lib/products';
+import type { WpImage } from '@/types/api';
+import { useStock } from '../hooks/useStock';
+import type { ColourSwatch, Currency, Product, Variation } from '../types';
+import { BuyButton } from './BuyButton';
+import { Gallery } from './Gallery';
+import { VariationPicker } from './VariationPicker';
+import styles from './catalog.module.css';
+
+interface Props {
+  product: Product;
+  variations: Variation[];
+  swatches: ColourSwatch[];
+  currency: Currency;
+  onAddToCart: (product: Product, variation: Variation | null) => void;
+  onCustomize: (product: Product) => void;
+}
+
+export function ProductView({ product: listed, variations, swatches, currency, onAddToCart, onCustomize }: Props) {
+  const { loading, stock } = useStock(listed.id);
+  const product = useMemo<Product>(() => (stock ? { ...listed, stock_status: stock.stock_status } : listed), [listed, stock]);
+  const [variation, setVariation] = useState<Variation | null>(null);
+  const [hint, setHint] = useState('');
+
+  const images = useMemo<WpImage[]>(() => {
+    const base = product.images ?? [];
+    const src = variation?.image?.src;
+    if (!src || base.some((i) => i.src === src)) return base;
+    return [{ src, alt: `${product.name}, ${(variation.attributes ?? []).map((a) => a.option).join(' ')}`, width: 800, height: 800 }, ...base];
+  }, [product, variation]);
+
+  const price = displayPrice(product, currency, variations, variation);
+  const category = product.categories?.[0];
+  const needsVariation = variations.length > 0;
+  const both = Boolean(product.acf?.show_both_configure_and_buy) && isConfigurable(product);
+  const preOrder = isPreOrder(variation ?? product);
+  const notice = product.acf?.special_notice;
+
+  const add = () => {
+    if (needsVariation && !variation) {
+      setHint('Please select a variation first.');
+      return false;
+    }
+    setHint('');
+    onAddToCart(product, variation);
+    return true;
+  };
+
+  return (
+    <div className={`container ${styles.product}`}>
+      <Gallery images={images} name={product.name} />
+      <div className={styles.productInfo}>
+        {category && (
+          <Link className={styles.productCategory} to={`/${category.slug}`}>
+            {category.name}
+          </Link>
+        )}
+        <h1 className={styles.productTitle}>{product.name}</h1>
+        <SafeHtml html={product.acf?.short_description || product.short_description} className={styles.productLead} />
+        <p className={styles.productPrice}>
+          <Price info={price} currency={currency} from={needsVariation && !variation && variations.length > 1} />
+          {price.onSale && <span className={styles.saleTag}>Sale</span>}
+        </p>
+        {notice?.text && (
+          <p className={styles.notice} style={{ background: notice.background_colour, color: notice.text_colour }}>
+            {notice.text}
+          </p>
+        )}
+        {needsVariation && (
+          <VariationPicker
+            product={product}
+            variations={variations}
+            swatches={swatches}
+            value={variation}
+            onChange={(v) => {
+              setVariation(v);
+              setHint('');
+            }}
+          />
+        )}
+        <div className={styles.actions}>
+          {both && (
+            <button type="button" className="button button--ghost button--block" onClick={() => onCustomize(product)}>
+              Customize
+            </button>
+          )}
+          <BuyButton
+            product={product}
+            variation={variation}
+            stockLoading={loading}
+            ignoreConfigurable={both}
+            onAdd={add}
+            onCustomize={() => onCustomize(product)}
+          />
+        </div>
+        <p className={styles.hint} role="status">
+          {hint}
+        </p>
+        {preOrder && !loading && <p className={styles.preorder}>This item is on pre-order and ships as soon as new stock arrives.</p>}
+        {typeof product.acf?.info_field === 'string' && product.acf.info_field && <p className={styles.infoField}>{product.acf.info_field}</p>}
+        <ul className={styles.perks}>
+          <li>Free EU shipping over €99</li>
+          <li>30-day returns</li>
+          <li>2-year warranty</li>
+        </ul>
+      </div>
+      {product.description && (
+        <section className={styles.description} aria-labelledby="product-details">
+          <h2 id="product-details">Details</h2>
+          <SafeHtml html={product.description} className="rich-text" />
+        </section>
+      )}
+    </div>
+  );
+}

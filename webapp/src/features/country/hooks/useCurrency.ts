@@ -1,0 +1,3 @@
+import { useCountryStore } from '../store/countryStore';
+
+export const useCurrency = () => useCountryStore((state) => state.currency);

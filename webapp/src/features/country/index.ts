@@ -1,0 +1,5 @@
+/** Public API of the country feature. */
+export { CountrySelector } from './components/CountrySelector';
+export { getCountries } from './api/getCountries';
+export { useCountryStore } from './store/countryStore';
+export { useCurrency } from './hooks/useCurrency';

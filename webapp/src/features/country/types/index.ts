@@ -1,0 +1,1 @@
+export type { Country, Currency } from '@/types/api';

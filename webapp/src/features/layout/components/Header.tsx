@@ -1,0 +1,96 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { paths } from '@/config/paths';
+import { SITE_NAME } from '@/config/site';
+import { CloseIcon, Logo, MailIcon, MenuIcon, SearchIcon } from '@/components/icons';
+import { Link, useLocation } from '@/lib/router';
+import type { NavEntry } from '../types';
+import { CartLink } from './CartLink';
+import { DesktopNav } from './DesktopNav';
+import { MobileMenu } from './MobileMenu';
+import { SearchBox } from './SearchBox';
+import styles from './Header.module.css';
+
+interface Props {
+  menu: NavEntry[];
+  cartCount: number;
+  /** The shipping-country selector (owned by the country feature). */
+  countrySelector?: ReactNode;
+  onNewsletter?: () => void;
+}
+
+/** Desktop header (top bar, logo, navigation, search) and, at ≤ 980 px, the mobile header. */
+export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+  useEffect(() => {
+    if (location.pathname !== paths.searchPath) setSearchOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <header className={styles.header}>
+      <div className={styles.topbar}>
+        <div className={`container ${styles.topbarInner}`}>
+          <p className={styles.tagline}>Free shipping in the EU on orders over €99</p>
+          <div className={styles.topbarActions}>
+            <button type="button" className={styles.topbarButton} onClick={onNewsletter}>
+              <MailIcon width={16} height={16} /> Newsletter
+            </button>
+            {countrySelector}
+            <CartLink count={cartCount} />
+          </div>
+        </div>
+      </div>
+
+      <div className={styles.bar}>
+        <div className={`container ${styles.barInner}`}>
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.mobileOnly}`}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+
+          <Link to={paths.home} className={styles.logo} aria-label={`${SITE_NAME} home`}>
+            <Logo />
+          </Link>
+
+          <DesktopNav items={menu} />
+
+          <SearchBox className={styles.desktopOnly} />
+
+          <div className={`${styles.mobileActions} ${styles.mobileOnly}`}>
+            <button
+              type="button"
+              className={styles.iconButton}
+              aria-expanded={searchOpen}
+              aria-controls="mobile-search"
+              aria-label={searchOpen ? 'Close search' : 'Open search'}
+              onClick={() => setSearchOpen((open) => !open)}
+            >
+              {searchOpen ? <CloseIcon /> : <SearchIcon />}
+            </button>
+            <CartLink count={cartCount} />
+          </div>
+        </div>
+      </div>
+
+      {searchOpen && (
+        <div id="mobile-search" className={`${styles.mobilePanel} ${styles.mobileOnly}`}>
+          <div className="container">
+            <SearchBox autoFocus />
+          </div>
+        </div>
+      )}
+      {menuOpen && <MobileMenu id="mobile-menu" items={menu} footer={countrySelector} />}
+    </header>
+  );
+}

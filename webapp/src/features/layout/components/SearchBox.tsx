@@ -1,0 +1,49 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { paths } from '@/config/paths';
+import { SearchIcon } from '@/components/icons';
+import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
+import styles from './Header.module.css';
+
+/** Typing moves to /search?query=…; clearing returns back one step (spec section 2). */
+export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolean; className?: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const onSearchPage = location.pathname === paths.searchPath;
+  const urlQuery = onSearchPage ? (params.get('query') ?? '') : '';
+  const [value, setValue] = useState(urlQuery);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Follow the URL (back/forward, leaving the search page).
+  useEffect(() => {
+    setValue(urlQuery);
+  }, [urlQuery]);
+
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
+
+  return (
+    <form role="search" className={`${styles.search} ${className ?? ''}`} onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={id} className="visually-hidden">
+        Search products
+      </label>
+      <SearchIcon className={styles.searchIcon} width={18} height={18} />
+      <input
+        ref={inputRef}
+        id={id}
+        type="search"
+        placeholder="Search products"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value;
+          setValue(next);
+          if (next.trim()) navigate(paths.search(next), { replace: onSearchPage });
+          else if (onSearchPage) navigate(-1);
+        }}
+      />
+    </form>
+  );
+}
