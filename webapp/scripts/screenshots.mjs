@@ -33,7 +33,17 @@ for (const [width, height, label] of [
   );
   for (const [name, path] of pages) {
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
+    if (process.env.FULL_PAGE === '1') {
+      // Scroll through so lazy images load before a full-page capture.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 60));
+        }
+        window.scrollTo(0, 0);
+      });
+    }
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${out}/${name}-${label}.png`, fullPage: process.env.FULL_PAGE === '1' });
     console.log(`${out}/${name}-${label}.png`);
   }
