@@ -89,3 +89,26 @@ test('unknown paths render the generic page', async ({ page }) => {
   await page.goto('/resellers');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('a variable product needs a colour before it goes in the cart', async ({ page }) => {
+  await page.goto('/mice/vali-pro-wireless');
+  await expect(page.getByRole('heading', { level: 1, name: /Vali Pro Wireless/i })).toBeVisible();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Please select a variation first.')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  const colours = page.getByRole('radio');
+  await colours.first().check({ force: true });
+  await page.getByRole('button', { name: /Add to cart/ }).click();
+  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line').getByText(/Colour:/)).toBeVisible();
+});
+
+test('hidden products redirect to the start page; old product links find the product', async ({ page }) => {
+  await page.goto('/headsets/bragi-pro-wireless-team-edition');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/vali-pro-wireless');
+  await expect(page).toHaveURL(/\/mice\/vali-pro-wireless$/);
+});
