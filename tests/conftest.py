@@ -77,6 +77,7 @@ def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.Monkey
         url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
     monkeypatch.setenv("DATABASE_URL", url)
     monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("CATALOG_CACHE_TTL", "0")  # read the catalogue revision on every request
     get_settings.cache_clear()
     shared_db.get_engine.cache_clear()
     shared_db.get_sessionmaker.cache_clear()

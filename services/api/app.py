@@ -17,7 +17,10 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
+from services.catalog.response_cache import CatalogResponseCache
+from services.shared.db import get_engine
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
 
@@ -74,6 +77,13 @@ def create_app() -> FastAPI:
     )
     async def _unknown_api(rest: str) -> JSONResponse:
         return _error(404, "not_found", f"No API endpoint at /api/{rest}")
+
+    app.add_middleware(
+        CatalogResponseCache,
+        revision=lambda: catalog_revision.read(get_engine()),
+        max_entries=settings.catalog_cache_entries,
+        ttl=settings.catalog_cache_ttl,
+    )
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(settings.media_url, StaticFiles(directory=settings.media_dir), name="media")

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
         site_host: the shop's public host; links whose last two host labels match it
             are same-site links (spec section 2, "Links").
         sql_echo: log every SQL statement.
+        catalog_cache_entries: how many rendered catalogue responses each process keeps (0 = off).
+        catalog_cache_ttl: seconds a process trusts the catalogue revision before reading it again,
+            i.e. the longest a catalogue edit takes to show (stock checks with no_cache are always live).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -36,6 +39,8 @@ class Settings(BaseSettings):
     webapp_dist: Path = REPO_ROOT / "webapp" / "dist"
     site_host: str = "halvard.gg"
     sql_echo: bool = False
+    catalog_cache_entries: int = 4096
+    catalog_cache_ttl: float = 1.0
 
     @property
     def effective_database_url(self) -> str:

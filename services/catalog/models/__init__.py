@@ -18,9 +18,11 @@ from services.catalog.models.products import (
     StockStatus,
     Variation,
 )
+from services.catalog.models.revision import CatalogRevision
 from services.catalog.models.taxonomy import Category, CategoryTagGroup, ColourSwatch, Filter, Tag
 
 __all__ = [
+    "CatalogRevision",
     "Backorders",
     "Category",
     "CategoryTagGroup",
@@ -46,3 +48,6 @@ __all__ = [
     "TaxRate",
     "Variation",
 ]
+
+# Registers the before_flush hook that bumps the catalogue revision on every catalogue write.
+from services.catalog import revision as _revision  # noqa: E402, F401

@@ -1,0 +1,119 @@
+"""Read-through cache of rendered catalogue responses (design.md: catalogue reads p99 < 20 ms).
+
+An ASGI middleware in front of the app. For a GET under a cached prefix it looks up the
+rendered response (status 200 only) by path and query string, keyed by the catalogue
+revision (``models/revision.py``). The revision is re-read at most every
+``catalog_cache_ttl`` seconds per process, so an edit shows within that time everywhere.
+
+Never cached: requests with ``no_cache`` (the storefront's stock checks), requests with
+credentials (Authorization or a staff session cookie: staff may see drafts), responses that
+are not 200 or say ``no-store``. Entries are kept in LRU order up to ``max_entries``.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qsl
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/")
+STAFF_COOKIE = b"staff_session="
+
+
+class CatalogResponseCache:
+    """ASGI middleware. ``revision`` returns the current catalogue revision (a blocking call)."""
+
+    def __init__(
+        self, app: ASGIApp, revision: Callable[[], int], max_entries: int = 4096, ttl: float = 1.0
+    ) -> None:
+        self.app = app
+        self._revision_source = revision
+        self.max_entries = max_entries
+        self.ttl = ttl
+        self._entries: OrderedDict[str, tuple[int, list[tuple[bytes, bytes]], bytes]] = OrderedDict()
+        self._revision = 0
+        self._checked_at = float("-inf")
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+
+    def _current_revision(self) -> int:
+        now = time.monotonic()
+        if now - self._checked_at >= self.ttl:
+            revision = self._revision_source()
+            with self._lock:
+                if revision != self._revision:
+                    self._entries.clear()
+                self._revision, self._checked_at = revision, now
+        return self._revision
+
+    @staticmethod
+    def _cacheable_request(scope: Scope) -> bool:
+        if scope["type"] != "http" or scope["method"] != "GET":
+            return False
+        if not scope["path"].startswith(CACHED_PREFIXES):
+            return False
+        for name, value in scope["headers"]:
+            if name == b"authorization" or (name == b"cookie" and STAFF_COOKIE in value):
+                return False
+        query = scope.get("query_string", b"").decode("latin-1")
+        return not any(k == "no_cache" and v not in ("", "false", "0") for k, v in parse_qsl(query, True))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.max_entries <= 0 or not self._cacheable_request(scope):
+            await self.app(scope, receive, send)
+            return
+        revision = self._current_revision()
+        if revision == 0:  # not migrated yet: nothing safe to key by
+            await self.app(scope, receive, send)
+            return
+        key = scope["path"] + "?" + scope.get("query_string", b"").decode("latin-1")
+        entry = self._entries.get(key)
+        if entry is not None and entry[0] == revision:
+            self.hits += 1
+            with self._lock:
+                if key in self._entries:
+                    self._entries.move_to_end(key)
+            _, headers, body = entry
+            await send(
+                {"type": "http.response.start", "status": 200, "headers": [*headers, (b"x-cache", b"HIT")]}
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+        self.misses += 1
+        await self._fill(scope, receive, send, key, revision)
+
+    async def _fill(self, scope: Scope, receive: Receive, send: Send, key: str, revision: int) -> None:
+        start: dict[str, Any] = {}
+        chunks: list[bytes] = []
+
+        async def capture(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                start.update(message)
+                message = {**message, "headers": [*message.get("headers", []), (b"x-cache", b"MISS")]}
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    self._store(key, revision, start, b"".join(chunks))
+            await send(message)
+
+        await self.app(scope, receive, capture)
+
+    def _store(self, key: str, revision: int, start: dict[str, Any], body: bytes) -> None:
+        headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"x-cache"]
+        if start.get("status") != 200 or any(
+            k.lower() == b"cache-control" and b"no-store" in v for k, v in headers
+        ):
+            return
+        with self._lock:
+            if revision != self._revision:
+                return
+            self._entries[key] = (revision, headers, body)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.max_entries:
+                self._entries.popitem(last=False)
