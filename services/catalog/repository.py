@@ -289,3 +289,37 @@ def search_product_ids(
 
 def _escape_like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+STOCK_FIELDS = frozenset(
+    {"id", "stock_status", "stock_quantity", "manage_stock", "backorders", "backorders_allowed", "variations"}
+)
+
+
+def get_stock_facts(
+    session: Session, product_id: int, statuses: Sequence[str] = PUBLIC
+) -> dict[str, object] | None:
+    """The live stock facts of a visible product (two small queries, no relationships):
+    ``{id, stock_status, stock_quantity, manage_stock, backorders, backorders_allowed, variations}``;
+    None when the product is not visible. Used by the storefront's uncached stock check."""
+    row = session.execute(
+        select(
+            Product.id, Product.stock_status, Product.stock_quantity, Product.manage_stock, Product.backorders
+        ).where(Product.id == product_id, Product.status.in_(statuses))
+    ).first()
+    if row is None:
+        return None
+    variation_ids = session.scalars(
+        select(Variation.id)
+        .where(Variation.product_id == product_id, Variation.status == "publish")
+        .order_by(Variation.menu_order, Variation.id)
+    ).all()
+    return {
+        "id": row.id,
+        "stock_status": row.stock_status,
+        "stock_quantity": row.stock_quantity,
+        "manage_stock": row.manage_stock,
+        "backorders": row.backorders,
+        "backorders_allowed": row.backorders in ("yes", "notify"),
+        "variations": list(variation_ids),
+    }

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
+import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/")
@@ -42,10 +43,12 @@ class CatalogResponseCache:
         self.hits = 0
         self.misses = 0
 
-    def _current_revision(self) -> int:
+    async def _current_revision(self) -> int:
         now = time.monotonic()
         if now - self._checked_at >= self.ttl:
-            revision = self._revision_source()
+            # A blocking database read: never on the event loop, which must stay free to finish
+            # the requests that give connections back to the pool.
+            revision = await anyio.to_thread.run_sync(self._revision_source)
             with self._lock:
                 if revision != self._revision:
                     self._entries.clear()
@@ -68,7 +71,7 @@ class CatalogResponseCache:
         if self.max_entries <= 0 or not self._cacheable_request(scope):
             await self.app(scope, receive, send)
             return
-        revision = self._current_revision()
+        revision = await self._current_revision()
         if revision == 0:  # not migrated yet: nothing safe to key by
             await self.app(scope, receive, send)
             return

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Path, Response
+from fastapi import Path, Response
 
 from services.catalog import repository as repo
 from services.shared.deps import SessionDep
+from services.shared.routing import DbRouter
 
-router = APIRouter(prefix="/api", tags=["Shop"])
+router = DbRouter(prefix="/api", tags=["Shop"])
 
 
 @router.get("/countries", summary="Shipping country codes")

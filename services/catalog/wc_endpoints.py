@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 from fastapi.responses import JSONResponse
 
 from services.catalog import repository as repo
@@ -19,8 +19,9 @@ from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, NotFound, Unauthorized
 from services.shared.money import format_amount, to_minor
+from services.shared.routing import DbRouter
 
-router = APIRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
+router = DbRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
 
 Json = dict[str, Any]
 
@@ -120,12 +121,18 @@ def get_product(
             },
             headers={"Cache-Control": "no-store"},
         )
+    wanted = text_list(fields)
+    if wanted and set(wanted) <= repo.STOCK_FIELDS:  # the stock check: a lean, always-fresh read
+        facts = repo.get_stock_facts(session, int(product_id))
+        if facts is None:
+            raise _product_not_found()
+        _cache(response, no_cache)
+        return JSONResponse({k: facts[k] for k in wanted}, headers=dict(response.headers))
     p = repo.get_product(session, int(product_id))
     if p is None:
         raise _product_not_found()
     _cache(response, no_cache)
     data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id))
-    wanted = text_list(fields)
     if wanted:
         return JSONResponse({k: data[k] for k in wanted if k in data}, headers=dict(response.headers))
     return data

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from services.catalog import repository as repo
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, positive_int, single_id
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest
+from services.shared.routing import DbRouter
 
-router = APIRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
+router = DbRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
 
 Json = dict[str, Any]
 

@@ -64,7 +64,13 @@ def get_engine(url: str | None = None) -> Engine:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         kwargs["connect_args"] = {"check_same_thread": False}
     else:
-        kwargs.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        kwargs["pool_pre_ping"] = True
+    if (
+        not url.startswith("sqlite")
+        or ":memory:" not in url
+        and url.rstrip("/") not in ("sqlite:", "sqlite+pysqlite:")
+    ):
+        kwargs.update(pool_size=settings.db_pool_size, max_overflow=settings.db_max_overflow)
     engine = create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         event.listen(engine, "connect", _sqlite_pragmas)

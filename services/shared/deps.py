@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Annotated
 
 from fastapi import Depends
@@ -12,8 +12,14 @@ from services.shared.db import get_sessionmaker
 from services.shared.settings import Settings, get_settings
 
 
-def get_session() -> Iterator[Session]:
-    """One ORM session per request; committed by write endpoints, closed here."""
+async def get_session() -> AsyncIterator[Session]:
+    """One ORM session per request; committed by write endpoints, closed here.
+
+    An async dependency on purpose: its teardown (``close``, which hands the connection back
+    to the pool) then runs on the event loop. Were it a sync dependency, the teardown would
+    need a threadpool thread, and with every thread blocked waiting for a pooled connection
+    no connection would ever come back (the classic FastAPI pool deadlock).
+    """
     session = get_sessionmaker()()
     try:
         yield session

@@ -26,6 +26,9 @@ class Settings(BaseSettings):
         site_host: the shop's public host; links whose last two host labels match it
             are same-site links (spec section 2, "Links").
         sql_echo: log every SQL statement.
+        db_pool_size, db_max_overflow: connections per process. Together they must cover the
+            request threadpool (40 threads in Starlette), or threads waiting for a connection can
+            starve the session teardowns that would free one.
         catalog_cache_entries: how many rendered catalogue responses each process keeps (0 = off).
         catalog_cache_ttl: seconds a process trusts the catalogue revision before reading it again,
             i.e. the longest a catalogue edit takes to show (stock checks with no_cache are always live).
@@ -39,6 +42,8 @@ class Settings(BaseSettings):
     webapp_dist: Path = REPO_ROOT / "webapp" / "dist"
     site_host: str = "halvard.gg"
     sql_echo: bool = False
+    db_pool_size: int = 10
+    db_max_overflow: int = 40
     catalog_cache_entries: int = 4096
     catalog_cache_ttl: float = 1.0
 

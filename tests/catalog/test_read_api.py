@@ -233,3 +233,48 @@ def test_openapi_page_lists_the_read_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/wc/products/{product_id}" in paths and "/api/wp/menus" in paths
     assert client.get("/docs").status_code == 200
+
+
+def test_stock_check_fields_match_the_full_product(client: TestClient) -> None:
+    """The lean stock-check path answers exactly what the full product says."""
+    fields = "id,stock_status,stock_quantity,manage_stock,backorders,backorders_allowed,variations"
+    for product_id in (100, 200):
+        lean = client.get(f"/api/wc/products/{product_id}?_fields={fields}&no_cache=true").json()
+        full = client.get(f"/api/wc/products/{product_id}?no_cache=true").json()
+        assert lean == {k: full[k] for k in fields.split(",")}
+    assert client.get("/api/wc/products/102?_fields=stock_status&no_cache=true").status_code == 404  # draft
+
+
+def test_concurrent_cache_misses_never_block_the_event_loop(db_url: str, monkeypatch) -> None:  # noqa: ANN001
+    """Regression: the cache read the catalogue revision on the event loop; with every pooled
+    connection taken, that blocked the loop, so no request could finish and free one."""
+    import anyio
+    import httpx
+
+    from services.api.app import create_app
+    from services.shared import db as shared_db
+    from services.shared.settings import get_settings
+
+    monkeypatch.setenv("DB_POOL_SIZE", "2")
+    monkeypatch.setenv("DB_MAX_OVERFLOW", "0")
+    get_settings.cache_clear()
+    shared_db.get_engine.cache_clear()
+    shared_db.get_sessionmaker.cache_clear()
+
+    async def main() -> list[int]:
+        transport = httpx.ASGITransport(app=create_app())
+        codes: list[int] = []
+        async with httpx.AsyncClient(transport=transport, base_url="http://shop") as client:
+
+            async def one(i: int) -> None:
+                codes.append(
+                    (await client.get(f"/api/wc/products?category=15&per_page=100&page=1&n={i}")).status_code
+                )
+
+            with anyio.fail_after(25):
+                async with anyio.create_task_group() as tg:
+                    for i in range(60):
+                        tg.start_soon(one, i)
+        return codes
+
+    assert anyio.run(main) == [200] * 60

@@ -1,0 +1,32 @@
+"""A router for synchronous endpoints that use a database session.
+
+FastAPI runs a sync endpoint in the threadpool (40 threads), then, if the route has a
+response model (inferred from the return annotation by default), validates the result in
+the threadpool again, and only then closes the request's session. The session holds a
+pooled connection all that time. Under load every thread can end up waiting for a
+connection that is held by a finished endpoint waiting for a thread: a deadlock (reproduced
+by ``test_concurrent_cache_misses_never_block_the_event_loop``).
+
+``DbRouter`` disables response-model inference, so once a sync endpoint returns, nothing
+needs a thread before the (async) session teardown hands the connection back. Endpoints
+return plain JSON-ready data; document shapes in docstrings or with ``responses=``. An
+endpoint that wants a validated response model should be ``async def`` and do its database
+work in one ``run_in_threadpool`` call that opens and closes its own session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter
+
+
+class DbRouter(APIRouter):
+    """``APIRouter`` whose routes have no response model unless one is given explicitly."""
+
+    def add_api_route(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:  # type: ignore[override]
+        """Register a route; ``response_model`` defaults to None (no threadpool validation)."""
+        if "response_model" not in kwargs or type(kwargs["response_model"]).__name__ == "DefaultPlaceholder":
+            kwargs["response_model"] = None
+        super().add_api_route(path, endpoint, **kwargs)
