@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
+import anyio
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -39,20 +40,34 @@ class CatalogResponseCache:
         self._entries: OrderedDict[str, tuple[int, list[tuple[bytes, bytes]], bytes]] = OrderedDict()
         self._revision = 0
         self._checked_at = float("-inf")
+        self._refreshing: anyio.Event | None = None
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
     async def _current_revision(self) -> int:
-        now = time.monotonic()
-        if now - self._checked_at >= self.ttl:
+        """The revision to serve. Single-flight: when the TTL has run out, one request re-reads
+        it while concurrent ones keep serving the revision already known (stale by at most one
+        database read); before the first read completes, requests wait for it."""
+        if time.monotonic() - self._checked_at < self.ttl:
+            return self._revision
+        if self._refreshing is not None:
+            if self._revision:
+                return self._revision
+            await self._refreshing.wait()
+            return self._revision
+        self._refreshing = anyio.Event()
+        try:
             # A blocking database read: never on the event loop, which must stay free to finish
             # the requests that give connections back to the pool.
             revision = await anyio.to_thread.run_sync(self._revision_source)
             with self._lock:
                 if revision != self._revision:
                     self._entries.clear()
-                self._revision, self._checked_at = revision, now
+                self._revision, self._checked_at = revision, time.monotonic()
+        finally:
+            self._refreshing.set()
+            self._refreshing = None
         return self._revision
 
     @staticmethod
