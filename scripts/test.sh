@@ -5,6 +5,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/_python_env.sh"
 cd "$ROOT"
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+log="$(mktemp)"  # every runner's output, to add up the totals at the end
 
 echo "== lint"
 ruff check services tests migrations bench
@@ -12,15 +13,15 @@ if docker compose version >/dev/null 2>&1; then docker compose config -q && echo
 elif command -v docker-compose >/dev/null 2>&1; then docker-compose config -q && echo "docker-compose.yml is valid"; fi
 
 echo "== python tests on SQLite"
-env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider
+env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider | tee -a "$log"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== python tests on PostgreSQL ($TEST_DATABASE_URL)"
-  python -m pytest -p no:cacheprovider
+  python -m pytest -p no:cacheprovider | tee -a "$log"
 fi
 
 echo "== webapp build and unit tests"
 source "$ROOT/scripts/_webapp_build.sh"
-(cd webapp && npm run --silent typecheck && npm run --silent test)
+(cd webapp && npm run --silent typecheck && NO_COLOR=1 npm run --silent test) | tee -a "$log"
 
 echo "== browser tests (Playwright in Debian's Chromium)"
 if [ ! -x /usr/bin/chromium ]; then
@@ -42,5 +43,14 @@ for _ in $(seq 1 100); do
   curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
   sleep 0.2
 done
-(cd webapp && E2E_BASE_URL="http://127.0.0.1:$port" npm run --silent e2e) || { tail -50 "$e2e_dir/server.log"; exit 1; }
+(cd webapp && E2E_BASE_URL="http://127.0.0.1:$port" NO_COLOR=1 npm run --silent e2e) | tee -a "$log" || { tail -50 "$e2e_dir/server.log"; exit 1; }
+
+# One plain closing line adding up pytest ("87 passed in 22s"), vitest ("Tests  113 passed (113)")
+# and Playwright ("  6 passed (13.3s)").
+total=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | awk '
+  /^[0-9]+ passed/ { s += $1 }
+  /^ *Tests +[0-9]+ passed/ { s += $2 }
+  /^ +[0-9]+ passed \(/ { s += $1 }
+  END { print s + 0 }')
 echo "== all tests passed"
+echo "total: ${total:-0} passed, 0 failed"
