@@ -2,32 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from itertools import count
 from typing import Any
 
 from sqlalchemy.orm import Session
 
-from services.catalog.models import (
-    Category,
-    CategoryTagGroup,
-    ColourSwatch,
-    ConfiguratorEntry,
-    ContentBlock,
-    Country,
-    Filter,
-    Menu,
-    MenuItem,
-    Page,
-    Post,
-    PostCategory,
-    Product,
-    ProductAttribute,
-    ProductImage,
-    Tag,
-    TaxRate,
-    Variation,
-)
+from services.catalog.models import Category, Product, ProductImage, Variation
 
 _ids = count(5000)
 
@@ -70,26 +50,3 @@ def create_variation(session: Session, product: Product, **fields: Any) -> Varia
     session.add(v)
     session.flush()
     return v
-
-
-__all__ = [
-    "Category",
-    "CategoryTagGroup",
-    "ColourSwatch",
-    "ConfiguratorEntry",
-    "ContentBlock",
-    "Country",
-    "Filter",
-    "Menu",
-    "MenuItem",
-    "Page",
-    "Post",
-    "PostCategory",
-    "ProductAttribute",
-    "Tag",
-    "TaxRate",
-    "datetime",
-    "create_category",
-    "create_product",
-    "create_variation",
-]

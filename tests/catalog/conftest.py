@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from tests.factories import (
+from services.catalog.models import (
     CategoryTagGroup,
     ColourSwatch,
     ConfiguratorEntry,
@@ -25,10 +25,8 @@ from tests.factories import (
     ProductAttribute,
     Tag,
     TaxRate,
-    create_category,
-    create_product,
-    create_variation,
 )
+from tests.factories import create_category, create_product, create_variation
 
 
 @pytest.fixture
