@@ -17,6 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from services.cart.endpoints import router as cart_router
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
@@ -71,6 +72,7 @@ def create_app() -> FastAPI:
         return _error(500, "internal_error", "Something went wrong on our side.")
 
     app.include_router(catalog_router)
+    app.include_router(cart_router)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

@@ -29,6 +29,9 @@ class Settings(BaseSettings):
         db_pool_size, db_max_overflow: connections per process. Together they must cover the
             request threadpool (40 threads in Starlette), or threads waiting for a connection can
             starve the session teardowns that would free one.
+        event_store: "database" (events beside the configured database) or "memory".
+        cart_pool_size: event-store connections per process (PostgreSQL).
+        cart_snapshot_interval: a cart snapshot every N events (docs/events.md).
         catalog_cache_entries: how many rendered catalogue responses each process keeps (0 = off).
         catalog_cache_ttl: seconds a process trusts the catalogue revision before reading it again,
             i.e. the longest a catalogue edit takes to show (stock checks with no_cache are always live).
@@ -44,6 +47,9 @@ class Settings(BaseSettings):
     sql_echo: bool = False
     db_pool_size: int = 10
     db_max_overflow: int = 40
+    event_store: str = "database"
+    cart_pool_size: int = 10
+    cart_snapshot_interval: int = 50
     catalog_cache_entries: int = 4096
     catalog_cache_ttl: float = 1.0
 

@@ -1,0 +1,249 @@
+"""The cart application: commands load the ``Cart``, decide with catalogue facts, save.
+
+Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge):
+
+    {"type": "add", "product_id": 1001, "variation_id": null, "configuration": ["case:alu"],
+     "recommended_by": null}
+    {"type": "set_count", "line_id": "L1", "count": 3}
+    {"type": "remove", "line_id": "L1"}
+    {"type": "set_country", "country": "US"}
+    {"type": "set_payment_intent", "intent": "pi_123"}
+    {"type": "clear"}
+    {"type": "start_checkout"}
+
+Optimistic concurrency: a stale write (``IntegrityError``) reloads the cart and decides the
+command again (up to ``MAX_ATTEMPTS``). Idempotency: a command sent again with the same
+key is answered from the stream (the cart as it was after the first time) and records
+nothing; the same key with another body is refused (409 ``idempotency_key_reused``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from services.cart import rules
+from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
+from services.cart.facts import CatalogFacts, ProductFacts
+from services.shared.errors import NotFound
+
+MAX_ATTEMPTS = 20
+
+
+def request_hash(command: dict[str, Any]) -> str:
+    """A stable fingerprint of a command body (sorted-key JSON, SHA-256)."""
+    return hashlib.sha256(json.dumps(command, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+@dataclass
+class CommandResult:
+    """The cart after a command: ``state`` (see :func:`cart_state`) and whether it was a replay."""
+
+    state: dict[str, Any]
+    replayed: bool = False
+
+
+class CartRefused(CartRefusal):
+    """A refusal that carries the cart state, so the client can reconcile."""
+
+    def __init__(self, refusal: CartRefusal, state: dict[str, Any], replayed: bool = False) -> None:
+        super().__init__(refusal.code, refusal.message, refusal.status_code)
+        self.extra = {"cart": state, "replayed": replayed}
+
+
+def line_view(line: dict[str, Any], cart: Cart) -> dict[str, Any]:
+    """A line as the shopper sees it: the recorded line plus prices in the cart's currency."""
+    currency = cart.currency
+    return {
+        **line,
+        "unit_price": rules.unit_price(line, currency),
+        "regular_price": rules.regular_price(line, currency),
+        "extras": rules.extras(line, currency),
+        "line_total": rules.line_total(line, currency),
+        "on_sale": rules.is_on_sale(line, currency),
+        "preorder": rules.is_preorder(line),
+        "cap": rules.cap(line, cart.lines),
+    }
+
+
+def cart_state(cart: Cart) -> dict[str, Any]:
+    """The cart as JSON: ``version``, ``country``, ``currency``, ``tax``, ``intent``, ``lines``
+    (each with prices in minor units of ``currency``), ``totals`` (``rules.totals``)."""
+    return {
+        "cart_id": str(cart.id),
+        "version": cart.version,
+        "country": {"code": cart.country, "name": cart.country_name, "currency": cart.currency},
+        "currency": cart.currency,
+        "tax": {"name": cart.tax_name, "rate_bp": cart.tax_rate_bp},
+        "intent": cart.intent,
+        "next_line": cart.next_line,
+        "checkout_started": cart.checkout_started,
+        "lines": [line_view(line, cart) for line in cart.lines],
+        "totals": cart.totals(),
+    }
+
+
+class CartApplication(Application[UUID]):
+    """Event-sourced carts. ``catalog`` answers catalogue facts (a ``CatalogFacts``)."""
+
+    name = "carts"
+    snapshotting_intervals = {Cart: 50}
+
+    def __init__(self, env: dict[str, str] | None = None, catalog: CatalogFacts | None = None) -> None:
+        super().__init__(env)
+        self.catalog = catalog
+        interval = int(self.env.get("CART_SNAPSHOT_INTERVAL", "50") or 50)
+        self.snapshotting_intervals = {Cart: interval}
+
+    # ---- queries ------------------------------------------------------------------------------
+
+    def get_cart(self, token: str, version: int | None = None) -> Cart:
+        """The cart held with ``token`` (optionally as it was at ``version``). NotFound 404."""
+        try:
+            return self.repository.get(cart_id_for(token), version=version)
+        except AggregateNotFoundError as exc:
+            raise NotFound("cart_not_found", "No cart with that token.") from exc
+
+    def state(self, token: str) -> dict[str, Any]:
+        """The current cart state (:func:`cart_state`). NotFound 404 for an unknown token."""
+        return cart_state(self.get_cart(token))
+
+    def history(self, token: str) -> list[dict[str, Any]]:
+        """Every event of the cart, oldest first: ``{version, type, timestamp, data}``."""
+        cart_id = cart_id_for(token)
+        events = list(self.events.get(cart_id))
+        if not events:
+            raise NotFound("cart_not_found", "No cart with that token.")
+        return [event_view(e) for e in events]
+
+    # ---- commands -----------------------------------------------------------------------------
+
+    def start(self, token: str, country: str | None = None) -> dict[str, Any]:
+        """Start the cart for ``token`` if it does not exist yet (idempotent); its state."""
+        cart_id = cart_id_for(token)
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                return cart_state(self.repository.get(cart_id))
+            except AggregateNotFoundError:
+                cart = self._new_cart(cart_id, country)
+                try:
+                    self.save(cart)
+                    return cart_state(cart)
+                except IntegrityError:
+                    continue
+        raise RuntimeError("could not start the cart")  # pragma: no cover - needs 20 lost races
+
+    def execute(self, token: str, command: dict[str, Any], command_id: str | None = None) -> CommandResult:
+        """Run one command on the cart held with ``token`` (started on first use).
+
+        Returns the new state. Raises ``CartRefused`` (409/422 with the cart state) when a
+        rule refuses, ``IdempotencyConflict`` (409) for a reused key with another body,
+        ``Invalid`` (422) for an unknown command type.
+        """
+        digest = request_hash(command)
+        cart_id = cart_id_for(token)
+        for _ in range(MAX_ATTEMPTS):
+            try:
+                cart: Cart = self.repository.get(cart_id)
+            except AggregateNotFoundError:
+                cart = self._new_cart(cart_id, None)
+            seen = cart.answer_for(command_id, digest)
+            if seen is not None:
+                return self._replay(cart, seen)
+            refusal: CartRefusal | None = None
+            try:
+                self._decide(cart, command, command_id, digest)
+            except CartRefusal as exc:
+                refusal = exc
+            try:
+                self.save(cart)
+            except IntegrityError:
+                continue  # someone else changed the cart: decide again on the fresh state
+            if refusal is not None:
+                raise CartRefused(refusal, cart_state(cart))
+            return CommandResult(cart_state(cart))
+        raise RuntimeError("too many concurrent changes to one cart")  # pragma: no cover
+
+    # ---- helpers ------------------------------------------------------------------------------
+
+    def _new_cart(self, cart_id: UUID, country: str | None) -> Cart:
+        facts = (
+            self.catalog.country(country or DEFAULT_COUNTRY.code) if self.catalog else None
+        ) or DEFAULT_COUNTRY
+        return Cart(
+            id=cart_id,
+            country=facts.code,
+            country_name=facts.name,
+            currency=facts.currency,
+            tax_name=facts.tax_name,
+            tax_rate_bp=facts.tax_rate_bp,
+        )
+
+    def _replay(self, cart: Cart, seen: dict[str, Any]) -> CommandResult:
+        then = (
+            cart if seen["version"] == cart.version else self.repository.get(cart.id, version=seen["version"])
+        )
+        state = cart_state(then)
+        if seen.get("refused"):
+            refused = seen["refused"]
+            raise CartRefused(CartRefusal(refused["code"], refused["message"], refused["status"]), state, replayed=True)
+        return CommandResult(state, replayed=True)
+
+    def _facts(self, product_id: int, variation_id: int | None) -> ProductFacts | None:
+        return self.catalog.product(product_id, variation_id) if self.catalog else None
+
+    def _decide(self, cart: Cart, command: dict[str, Any], command_id: str | None, digest: str) -> None:
+        ctx = {"command_id": command_id, "request_hash": digest}
+        kind = command.get("type")
+        if kind == "add":
+            facts = self._facts(int(command["product_id"]), command.get("variation_id"))
+            if facts is None:
+                cart._refuse("product_unavailable", "This product is not available.", 422, **ctx)
+                return
+            recommender = None
+            if command.get("recommended_by") not in (None, -1):
+                recommender = self._facts(int(command["recommended_by"]), None)
+            cart.add(
+                facts, configuration=command.get("configuration") or None, recommended_by=recommender, **ctx
+            )
+        elif kind == "set_count":
+            line = cart.line(command["line_id"])
+            facts = self._facts(line["product_id"], line.get("variation_id")) if line else None
+            cart.set_count(command["line_id"], int(command["count"]), facts, **ctx)
+        elif kind == "remove":
+            cart.remove(command["line_id"], **ctx)
+        elif kind == "set_country":
+            country = self.catalog.country(command["country"]) if self.catalog else None
+            if country is None:
+                cart._refuse("unknown_country", "We do not ship to that country.", 422, **ctx)
+                return
+            cart.change_country(country, **ctx)
+        elif kind == "set_payment_intent":
+            cart.set_payment_intent(str(command["intent"]), **ctx)
+        elif kind == "clear":
+            cart.clear(**ctx)
+        elif kind == "start_checkout":
+            cart.start_checkout(**ctx)
+        else:
+            cart._refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
+
+
+def event_view(e: Any) -> dict[str, Any]:
+    """A stored domain event as JSON: ``{version, type, timestamp, data}`` (money in minor units)."""
+    data = {
+        k: v
+        for k, v in e.__dict__.items()
+        if k not in ("originator_id", "originator_version", "timestamp", "originator_topic")
+    }
+    return {
+        "version": e.originator_version,
+        "type": type(e).__qualname__.split(".")[-1],
+        "timestamp": e.timestamp.isoformat(),
+        "data": json.loads(json.dumps(data, default=str)),
+    }

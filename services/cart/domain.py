@@ -1,0 +1,421 @@
+"""The ``Cart`` aggregate: an append-only stream of domain events (docs/events.md).
+
+Command methods (``add``, ``set_count``, ``remove``, ``change_country``,
+``set_payment_intent``, ``clear``, ``start_checkout``) decide with catalogue facts passed
+in (no I/O here) and record past-tense events through ``@event`` methods; the state is the
+projection of those events. Every event carries the ``command_id`` (the client's
+Idempotency-Key, or None) and ``request_hash`` of the command that caused it, so a command
+sent again is recognised from the stream itself (``answer_for``), atomically with the append
+and across restarts. A refused command records ``CommandRefused`` (what the shopper was told)
+and raises :class:`CartRefusal`.
+
+Rules: spec sections 4, 5, 9 via ``services/cart/rules.py``. Money: integer minor units.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+from uuid import UUID, uuid5
+
+from eventsourcing.domain import Aggregate, event
+
+from services.cart import rules
+from services.cart.facts import CountryFacts, ProductFacts
+from services.shared.errors import Conflict, DomainError, Invalid
+
+CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
+PROCESSED_KEPT = 500  # idempotency keys remembered per cart (oldest forgotten first)
+DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)
+
+
+def cart_id_for(token: str) -> UUID:
+    """The aggregate id of the cart held with ``token`` (the token itself is never stored)."""
+    return uuid5(CART_NAMESPACE, token)
+
+
+class CartRefusal(DomainError):
+    """A rule refused a command. ``status_code`` 409 (conflicts with stock or cart state) or
+    422 (a request that can never succeed); ``code`` is stable, ``message`` is for the shopper."""
+
+    def __init__(self, code: str, message: str, status_code: int = 409) -> None:
+        super().__init__(code, message)
+        self.status_code = status_code
+
+
+class IdempotencyConflict(Conflict):
+    """The Idempotency-Key was used before with a different request body (409)."""
+
+
+def _stock(facts: ProductFacts) -> dict[str, Any]:
+    return {
+        "stock_status": facts.stock_status,
+        "stock_quantity": facts.stock_quantity,
+        "manage_stock": facts.manage_stock,
+        "backorders": facts.backorders,
+    }
+
+
+class Cart(Aggregate):
+    """A shopper's cart. State: ``lines`` (rule-shaped dicts, cart order), ``country``,
+    ``currency``, ``tax_name``, ``tax_rate_bp``, ``intent``, ``checkout_started``."""
+
+    @event("Started")
+    def __init__(
+        self,
+        id: UUID,
+        country: str,  # noqa: A002 - the aggregate id (eventsourcing convention)
+        country_name: str,
+        currency: str,
+        tax_name: str,
+        tax_rate_bp: int,
+    ) -> None:
+        self.country = country
+        self.country_name = country_name
+        self.currency = currency
+        self.tax_name = tax_name
+        self.tax_rate_bp = tax_rate_bp
+        self.lines: list[dict[str, Any]] = []
+        self.next_line = 1
+        self.intent: str | None = None
+        self.checkout_started = False
+        self.processed: dict[str, dict[str, Any]] = {}
+
+    # ---- queries -------------------------------------------------------------------------
+
+    def line(self, line_id: str) -> dict[str, Any] | None:
+        """The line with ``line_id``, or None."""
+        return next((line for line in self.lines if line["line_id"] == line_id), None)
+
+    def answer_for(self, command_id: str | None, request_hash: str) -> dict[str, Any] | None:
+        """What the cart answered to ``command_id`` before (``{"version", "refused"}``), None if new.
+
+        Raises IdempotencyConflict when the key came with a different request body."""
+        if command_id is None or command_id not in self.processed:
+            return None
+        seen = self.processed[command_id]
+        if seen["hash"] != request_hash:
+            raise IdempotencyConflict(
+                "idempotency_key_reused", "This Idempotency-Key was already used for a different request."
+            )
+        return seen
+
+    def totals(self) -> dict[str, Any]:
+        """Totals in the cart's currency (``rules.totals``)."""
+        return rules.totals(self.lines, self.currency, self.tax_rate_bp)
+
+    # ---- commands --------------------------------------------------------------------------
+
+    def add(
+        self,
+        facts: ProductFacts,
+        *,
+        configuration: list[str] | None,
+        recommended_by: ProductFacts | None,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        """Add one unit (spec 4). Refusals: coming_soon 409 ``coming_soon``; no SKU 422
+        ``not_purchasable``; variable product without variation 422 ``variation_required``;
+        unknown or out-of-stock configuration choice 422/409; nothing more allowed 409
+        ``out_of_stock`` / ``count_capped``. A non-configured product already in the cart
+        gets +1; a configured item is always a new line."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        if facts.availability == "coming_soon":
+            self._refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
+        if not facts.sku:
+            self._refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
+        if facts.product_type == "variable" and facts.variation_id is None:
+            self._refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
+        chosen = self._configuration(facts, configuration, ctx) if configuration else None
+        if chosen is None:
+            existing = next(
+                (
+                    line
+                    for line in self.lines
+                    if line["product_id"] == facts.product_id
+                    and line.get("variation_id") == facts.variation_id
+                    and not line.get("configuration")
+                ),
+                None,
+            )
+            if existing is not None:
+                probe = [dict(line) for line in self.lines]
+                for line in probe:
+                    if line["line_id"] == existing["line_id"]:
+                        line["stock"] = _stock(facts)
+                allowed = rules.cap(next(p for p in probe if p["line_id"] == existing["line_id"]), probe)
+                if existing["count"] + 1 > allowed:
+                    self._refuse_cap(facts, allowed, ctx)
+                self._count_set(
+                    line_id=existing["line_id"],
+                    count=existing["count"] + 1,
+                    requested=existing["count"] + 1,
+                    reason="added",
+                    stock=_stock(facts),
+                    **ctx,
+                )
+                self._normalize(ctx)
+                return
+        line = self._new_line(facts, chosen, recommended_by)
+        if rules.cap(line, [*self.lines, line]) < 1:
+            self._refuse_cap(facts, 0, ctx)
+        self._item_added(line=line, **ctx)
+        self._normalize(ctx)
+
+    def set_count(
+        self,
+        line_id: str,
+        count: int,
+        facts: ProductFacts | None,
+        *,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        """Set a line's count (0..10, spec 9), clamped to its cap (spec 4). 0 keeps the line
+        (the Remove button shows). Refusals: unknown line 409 ``line_not_found``; count out of
+        range 422 ``invalid_count``."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        line = self.line(line_id)
+        if line is None:
+            self._refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
+        if not 0 <= count <= rules.MAX_COUNT:
+            self._refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422, **ctx)
+        stock = _stock(facts) if facts is not None else line["stock"]
+        probe = [
+            dict(other, stock=stock) if other["line_id"] == line_id else dict(other) for other in self.lines
+        ]
+        allowed = rules.cap(next(p for p in probe if p["line_id"] == line_id), probe)
+        applied = min(count, allowed)
+        self._count_set(
+            line_id=line_id,
+            count=applied,
+            requested=count,
+            reason="set" if applied == count else "capped",
+            stock=stock,
+            **ctx,
+        )
+        self._normalize(ctx)
+
+    def remove(self, line_id: str, *, command_id: str | None, request_hash: str) -> None:
+        """Remove a line; lines recommended by its product lose their discount flag (spec 4)."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        line = self.line(line_id)
+        if line is None:
+            self._refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
+        product_id = line["product_id"]
+        still_there = rules.count_of([x for x in self.lines if x["line_id"] != line_id], product_id) > 0
+        cleared = (
+            []
+            if still_there
+            else [
+                x["line_id"]
+                for x in self.lines
+                if x.get("recommended_by") == product_id and x.get("use_discount")
+            ]
+        )
+        self._item_removed(line_id=line_id, product_id=product_id, discount_cleared=cleared, **ctx)
+        self._normalize(ctx)
+
+    def change_country(self, country: CountryFacts, *, command_id: str | None, request_hash: str) -> None:
+        """Set the shipping country, which sets the currency and the tax shown (spec 4, 9)."""
+        self._country_set(**asdict(country), command_id=command_id, request_hash=request_hash)
+
+    def set_payment_intent(self, intent: str, *, command_id: str | None, request_hash: str) -> None:
+        """Record the payment intent (an opaque reference from the payment step)."""
+        self._payment_intent_set(intent=intent, command_id=command_id, request_hash=request_hash)
+
+    def clear(self, *, command_id: str | None, request_hash: str) -> None:
+        """Empty the cart."""
+        self._cleared(command_id=command_id, request_hash=request_hash)
+
+    def start_checkout(self, *, command_id: str | None, request_hash: str) -> None:
+        """Record the checkout hand-off with the lines and totals the shopper confirmed.
+        Refused 409 ``cart_empty`` when no line has a count above 0 (spec 4)."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        lines = [line for line in self.lines if line["count"] > 0]
+        if not lines:
+            self._refuse("cart_empty", "Your cart is empty.", 409, **ctx)
+        self._checkout_started(
+            lines=lines, totals=rules.totals(lines, self.currency, self.tax_rate_bp), **ctx
+        )
+
+    # ---- helpers -----------------------------------------------------------------------------
+
+    def _configuration(
+        self, facts: ProductFacts, configuration: list[str], ctx: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        chosen = []
+        for key in configuration:
+            choice = facts.choices.get(key)
+            if choice is None:
+                self._refuse(
+                    "invalid_configuration", f"That option is not available for {facts.name}.", 422, **ctx
+                )
+            if choice.stock_status == "outofstock":
+                self._refuse(
+                    "configuration_unavailable",
+                    f"{choice.name} is out of stock, please select something else.",
+                    409,
+                    **ctx,
+                )
+            chosen.append(
+                {
+                    "layer_id": choice.layer_id,
+                    "choice_id": choice.choice_id,
+                    "name": choice.name,
+                    "layer_name": choice.layer_name,
+                    "extra_eur": choice.extra_eur,
+                    "extra_usd": choice.extra_usd,
+                    "has_backorder": choice.has_backorder,
+                }
+            )
+        return chosen
+
+    def _new_line(
+        self, facts: ProductFacts, chosen: list[dict[str, Any]] | None, recommender: ProductFacts | None
+    ) -> dict[str, Any]:
+        recommended = recommender is not None and facts.product_id in recommender.recommended_product_ids
+        use_discount = bool(
+            recommended
+            and recommender is not None
+            and recommender.recommended_discount_active
+            and recommender.recommended_discount > 0
+            and rules.count_of(self.lines, recommender.product_id) > 0
+        )
+        return {
+            "line_id": f"L{self.next_line}",
+            "product_id": facts.product_id,
+            "variation_id": facts.variation_id,
+            "sku": facts.sku,
+            "name": facts.name,
+            "image": facts.image,
+            "variation_label": facts.variation_label,
+            "count": 1,
+            "eur": {"regular": facts.eur.regular, "sale": facts.eur.sale},
+            "usd": {"regular": facts.usd.regular, "sale": facts.usd.sale},
+            "configuration": chosen,
+            "recommended_by": recommender.product_id if recommended and recommender is not None else None,
+            "use_discount": use_discount,
+            "discount_percent": recommender.recommended_discount if use_discount and recommender else 0,
+            "recommended_eur": facts.recommended_price_eur if use_discount else None,
+            "recommended_usd": facts.recommended_price_usd if use_discount else None,
+            "stock": _stock(facts),
+        }
+
+    def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: dict[str, Any]) -> None:
+        if allowed <= 0 and rules.stock_limit(_stock(facts)) == 0:
+            self._refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
+        self._refuse(
+            "count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx
+        )
+
+    def _normalize(self, ctx: dict[str, Any]) -> None:
+        probe = [dict(line) for line in self.lines]
+        for line_id, count in rules.normalize(probe):
+            self._count_set(line_id=line_id, count=count, requested=count, reason="capped", stock=None, **ctx)
+
+    def _refuse(
+        self, code: str, message: str, status: int, *, command_id: str | None, request_hash: str
+    ) -> None:
+        self._command_refused(
+            code=code, message=message, status=status, command_id=command_id, request_hash=request_hash
+        )
+        raise CartRefusal(code, message, status)
+
+    def _remember(
+        self, command_id: str | None, request_hash: str, refused: dict[str, Any] | None = None
+    ) -> None:
+        if command_id is None:
+            return
+        self.processed.pop(command_id, None)
+        # apply() runs before the version is bumped: this event's version is self.version + 1
+        self.processed[command_id] = {"hash": request_hash, "version": self.version + 1, "refused": refused}
+        while len(self.processed) > PROCESSED_KEPT:
+            self.processed.pop(next(iter(self.processed)))
+
+    # ---- events (past tense; apply state changes only) ----------------------------------------
+
+    @event("ItemAdded")
+    def _item_added(self, line: dict[str, Any], command_id: str | None, request_hash: str) -> None:
+        self.lines.append(dict(line))
+        self.next_line += 1
+        self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("ItemCountSet")
+    def _count_set(
+        self,
+        line_id: str,
+        count: int,
+        requested: int,
+        reason: str,
+        stock: dict[str, Any] | None,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        line = self.line(line_id)
+        if line is not None:
+            line["count"] = count
+            if stock is not None:
+                line["stock"] = dict(stock)
+        self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("ItemRemoved")
+    def _item_removed(
+        self,
+        line_id: str,
+        product_id: int,
+        discount_cleared: list[str],
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        self.lines = [line for line in self.lines if line["line_id"] != line_id]
+        for line in self.lines:
+            if line["line_id"] in discount_cleared:
+                line["use_discount"] = False
+        self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("CountrySet")
+    def _country_set(
+        self,
+        code: str,
+        name: str,
+        currency: str,
+        tax_name: str,
+        tax_rate_bp: int,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        self.country, self.country_name, self.currency = code, name, currency
+        self.tax_name, self.tax_rate_bp = tax_name, tax_rate_bp
+        self._remember(command_id, request_hash)
+
+    @event("PaymentIntentSet")
+    def _payment_intent_set(self, intent: str, command_id: str | None, request_hash: str) -> None:
+        self.intent = intent
+        self._remember(command_id, request_hash)
+
+    @event("Cleared")
+    def _cleared(self, command_id: str | None, request_hash: str) -> None:
+        self.lines = []
+        self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("CheckoutStarted")
+    def _checkout_started(
+        self, lines: list[dict[str, Any]], totals: dict[str, Any], command_id: str | None, request_hash: str
+    ) -> None:
+        self.checkout_started = True
+        self._remember(command_id, request_hash)
+
+    @event("CommandRefused")
+    def _command_refused(
+        self, code: str, message: str, status: int, command_id: str | None, request_hash: str
+    ) -> None:
+        self._remember(command_id, request_hash, {"code": code, "message": message, "status": status})
+
+
+__all__ = ["Cart", "CartRefusal", "DEFAULT_COUNTRY", "IdempotencyConflict", "Invalid", "cart_id_for"]

@@ -1,0 +1,90 @@
+"""Request and response models of the cart API (validated at the edge; prices never accepted)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+LineId = Annotated[
+    str, Field(pattern=r"^L[0-9]{1,9}$", description="A line id from the cart state, e.g. L3.")
+]
+
+
+class _Command(BaseModel):
+    # Unknown fields are dropped, never trusted: a client-sent price is ignored (issue 3).
+    model_config = ConfigDict(extra="ignore")
+
+
+class AddItem(_Command):
+    """Add one unit of a product (spec 4). ``configuration``: configurator choice keys
+    "layer_id:choice_id". ``recommended_by``: the product whose recommendation this is (-1: none)."""
+
+    type: Literal["add"]
+    product_id: int = Field(gt=0)
+    variation_id: int | None = Field(default=None, gt=0)
+    configuration: list[Annotated[str, Field(max_length=130)]] | None = Field(default=None, max_length=30)
+    recommended_by: int | None = Field(default=None, ge=-1)
+
+
+class SetCount(_Command):
+    """Set a line's count, 0 to 10 (spec 9); clamped to the line's cap (spec 4)."""
+
+    type: Literal["set_count"]
+    line_id: LineId
+    count: int = Field(ge=0, le=10)
+
+
+class RemoveItem(_Command):
+    """Remove a line."""
+
+    type: Literal["remove"]
+    line_id: LineId
+
+
+class SetCountry(_Command):
+    """Set the shipping country (ISO code); it sets the currency and tax."""
+
+    type: Literal["set_country"]
+    country: str = Field(pattern=r"^[A-Za-z]{2}$")
+
+
+class SetPaymentIntent(_Command):
+    """Record the payment intent reference."""
+
+    type: Literal["set_payment_intent"]
+    intent: str = Field(min_length=1, max_length=200)
+
+
+class ClearCart(_Command):
+    """Empty the cart."""
+
+    type: Literal["clear"]
+
+
+class StartCheckout(_Command):
+    """Record the checkout hand-off (refused when no line has a count above 0)."""
+
+    type: Literal["start_checkout"]
+
+
+Command = Annotated[
+    AddItem | SetCount | RemoveItem | SetCountry | SetPaymentIntent | ClearCart | StartCheckout,
+    Field(discriminator="type"),
+]
+
+
+class StartCart(BaseModel):
+    """Body of ``POST /api/cart``: an optional shipping country for the new cart."""
+
+    model_config = ConfigDict(extra="forbid")
+    country: str | None = Field(default=None, pattern=r"^[A-Za-z]{2}$")
+
+
+class CartEnvelope(BaseModel):
+    """A cart answer: ``cart`` is the state (see docs/api.md "Cart"); ``replayed`` is true when an
+    Idempotency-Key matched an earlier command and nothing new was recorded."""
+
+    token: str | None = None
+    replayed: bool = False
+    cart: dict[str, Any]
