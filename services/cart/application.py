@@ -68,7 +68,7 @@ def line_view(line: dict[str, Any], cart: Cart) -> dict[str, Any]:
         "line_total": rules.line_total(line, currency),
         "on_sale": rules.is_on_sale(line, currency),
         "preorder": rules.is_preorder(line),
-        "cap": rules.cap(line, cart.lines),
+        "cap": rules.cap(line, cart.lines, raising=True),  # the most set_count would give it
     }
 
 
@@ -192,7 +192,9 @@ class CartApplication(Application[UUID]):
         state = cart_state(then)
         if seen.get("refused"):
             refused = seen["refused"]
-            raise CartRefused(CartRefusal(refused["code"], refused["message"], refused["status"]), state, replayed=True)
+            raise CartRefused(
+                CartRefusal(refused["code"], refused["message"], refused["status"]), state, replayed=True
+            )
         return CommandResult(state, replayed=True)
 
     def _facts(self, product_id: int, variation_id: int | None) -> ProductFacts | None:

@@ -144,7 +144,9 @@ class Cart(Aggregate):
                 for line in probe:
                     if line["line_id"] == existing["line_id"]:
                         line["stock"] = _stock(facts)
-                allowed = rules.cap(next(p for p in probe if p["line_id"] == existing["line_id"]), probe)
+                allowed = rules.cap(
+                    next(p for p in probe if p["line_id"] == existing["line_id"]), probe, raising=True
+                )
                 if existing["count"] + 1 > allowed:
                     self._refuse_cap(facts, allowed, ctx)
                 self._count_set(
@@ -185,7 +187,7 @@ class Cart(Aggregate):
         probe = [
             dict(other, stock=stock) if other["line_id"] == line_id else dict(other) for other in self.lines
         ]
-        allowed = rules.cap(next(p for p in probe if p["line_id"] == line_id), probe)
+        allowed = rules.cap(next(p for p in probe if p["line_id"] == line_id), probe, raising=True)
         applied = min(count, allowed)
         self._count_set(
             line_id=line_id,

@@ -66,7 +66,11 @@ def unit_price(line: Mapping[str, Any], currency: str) -> int:
     if line.get("recommended_by") is not None and line.get("use_discount"):
         fixed = line.get(f"recommended_{_currency_key(currency)}")
         price = fixed if fixed is not None and fixed > 0 else base_price(line, currency)
-        return _half_up_div(price * (100 - int(line.get("discount_percent") or 0)), 100)
+        percent = min(100, max(0, int(line.get("discount_percent") or 0)))
+        value = _half_up_div(price * (100 - percent), 100)
+        if currency == "USD" and value <= 0:
+            return USD_MINIMUM  # spec 5 holds for the discount price too
+        return value
     return base_price(line, currency)
 
 
@@ -118,25 +122,29 @@ def count_of(lines: Iterable[Mapping[str, Any]], product_id: int) -> int:
     return sum(int(line["count"]) for line in lines if line["product_id"] == product_id)
 
 
-def cap(line: Mapping[str, Any], lines: list[Line]) -> int:
+def cap(line: Mapping[str, Any], lines: list[Line], *, raising: bool = False) -> int:
     """The largest count ``line`` may have given the other lines (0..10).
 
     Stock is shared by the lines of the same product and variation: lines earlier in the
-    cart keep theirs first. Product 31575 is capped at the count of 26907; a line bought on
-    a recommendation, with its discount, at the recommender's count.
+    cart keep theirs first (``normalize``). When the shopper raises a line (add +1,
+    set_count), ``raising=True``: the units every other line holds stay theirs, so raising
+    one line never lowers another. Product 31575 is capped at the count of 26907; a line
+    bought on a recommendation, with its discount, at the recommender's count.
     """
     limit = MAX_COUNT
     stock = stock_limit(line["stock"])
     if stock is not None:
-        earlier = 0
+        held = 0
         for other in lines:
             if other["line_id"] == line["line_id"]:
+                if raising:
+                    continue
                 break
             if other["product_id"] == line["product_id"] and other.get("variation_id") == line.get(
                 "variation_id"
             ):
-                earlier += int(other["count"])
-        limit = min(limit, max(0, stock - earlier))
+                held += int(other["count"])
+        limit = min(limit, max(0, stock - held))
     if line["product_id"] == BUILDER_ADDON_ID:
         limit = min(limit, count_of(lines, BUILDER_PRODUCT_ID))
     if line.get("recommended_by") is not None and line.get("use_discount"):
@@ -147,15 +155,22 @@ def cap(line: Mapping[str, Any], lines: list[Line]) -> int:
 def normalize(lines: list[Line]) -> list[tuple[str, int]]:
     """Counts that break a cap after an action, clamped in cart order: ``[(line_id, new_count)]``.
 
-    Applies the clamps to ``lines`` in place, so later lines see earlier lines' new counts.
+    Applies the clamps to ``lines`` in place, so later lines see earlier lines' new counts,
+    and repeats until no count changes (a clamp may lower the cap of an earlier line, e.g.
+    a recommended line listed before its recommender 31575 when 26907 is reduced). Each
+    clamped line appears once, with its final count, in the order it was first clamped.
     """
-    changes: list[tuple[str, int]] = []
-    for line in lines:
-        allowed = cap(line, lines)
-        if line["count"] > allowed:
-            line["count"] = allowed
-            changes.append((line["line_id"], allowed))
-    return changes
+    changes: dict[str, int] = {}
+    changed = True
+    while changed:  # counts only go down, so this ends
+        changed = False
+        for line in lines:
+            allowed = cap(line, lines)
+            if line["count"] > allowed:
+                line["count"] = allowed
+                changes[line["line_id"]] = allowed
+                changed = True
+    return list(changes.items())
 
 
 def totals(lines: list[Line], currency: str, tax_rate_bp: int = 0) -> dict[str, Any]:
