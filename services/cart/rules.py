@@ -66,11 +66,8 @@ def unit_price(line: Mapping[str, Any], currency: str) -> int:
     if line.get("recommended_by") is not None and line.get("use_discount"):
         fixed = line.get(f"recommended_{_currency_key(currency)}")
         price = fixed if fixed is not None and fixed > 0 else base_price(line, currency)
-        percent = min(100, max(0, int(line.get("discount_percent") or 0)))
-        value = _half_up_div(price * (100 - percent), 100)
-        if currency == "USD" and value <= 0:
-            return USD_MINIMUM  # spec 5 holds for the discount price too
-        return value
+        percent = min(100, max(0, int(line.get("discount_percent") or 0)))  # never a negative price
+        return _half_up_div(price * (100 - percent), 100)
     return base_price(line, currency)
 
 
