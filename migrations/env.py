@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from alembic import context
 
-import services.catalog.models  # noqa: F401  (registers every table)
+import services.analytics.models  # noqa: F401  (registers every table)
+import services.cart.readmodel  # noqa: F401
+import services.catalog.models  # noqa: F401
 from services.shared.db import Base, get_engine
 
 config = context.config

@@ -9,6 +9,8 @@ the storefront (single-page app) so client-side routes survive a reload.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -17,6 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from services.analytics.endpoints import router as analytics_router
 from services.cart.endpoints import router as cart_router
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
@@ -34,10 +37,34 @@ def _error(status: int, code: str, message: str, **extra: object) -> JSONRespons
     return JSONResponse(status_code=status, content={"code": code, "message": message, **extra})
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Start the cart read-model projector thread when ``RUN_PROJECTIONS`` is true (the default);
+    stop it (and wait for it) on shutdown. ``app.state.cart_projector`` is the projector or None."""
+    app.state.cart_projector = None
+    if get_settings().run_projections:
+        from services.cart.projection import build_projector
+
+        try:
+            projector = build_projector()
+        except Exception:  # e.g. not migrated yet: serve anyway, say why the view will lag
+            log.exception("cart read-model projector not started (run `shop migrate`?)")
+        else:
+            projector.start()
+            app.state.cart_projector = projector
+    try:
+        yield
+    finally:
+        if app.state.cart_projector is not None:
+            app.state.cart_projector.stop()
+            app.state.cart_projector = None
+
+
 def create_app() -> FastAPI:
     """Build the application. Settings are read at call time (tests override them first)."""
     settings = get_settings()
     app = FastAPI(
+        lifespan=_lifespan,
         title="HALVARD shop API",
         version="0.1.0",
         description=(
@@ -73,6 +100,7 @@ def create_app() -> FastAPI:
 
     app.include_router(catalog_router)
     app.include_router(cart_router)
+    app.include_router(analytics_router)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

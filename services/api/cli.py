@@ -1,7 +1,8 @@
 """Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent), ``import-woocommerce FILE``,
-``serve``. Every command uses the configured database (``DATABASE_URL``, default the
+``serve``, ``project`` (follow the cart log into the read model, foreground) and
+``rebuild-projections``. Every command uses the configured database (``DATABASE_URL``, default the
 embedded SQLite file).
 """
 
@@ -57,6 +58,40 @@ def serve(
     import uvicorn
 
     uvicorn.run("services.api.main:app", host=host, port=port, reload=reload, proxy_headers=True)
+
+
+@app.command()
+def project() -> None:
+    """Follow the cart event log into the ``cart_current`` read model until Ctrl-C / SIGTERM
+    (run with ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never
+    applied twice)."""
+    import signal
+    import threading
+
+    from services.cart.projection import build_projector
+
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    projector = build_projector()
+    mode = "subscription" if projector.uses_subscription else "pull"
+    typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
+    projector.run_forever(stop)
+    typer.echo(f"cart_current: stopped at notification {projector.position}")
+
+
+@app.command("rebuild-projections")
+def rebuild_projections() -> None:
+    """Rebuild the ``cart_current`` read model from the whole cart log (empties it first)."""
+    import time
+
+    from services.cart.projection import build_projector
+
+    projector = build_projector()
+    started = time.perf_counter()
+    last = projector.rebuild()
+    elapsed = time.perf_counter() - started
+    typer.echo(f"cart_current rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
 if __name__ == "__main__":

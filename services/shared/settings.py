@@ -35,6 +35,11 @@ class Settings(BaseSettings):
         catalog_cache_entries: how many rendered catalogue responses each process keeps (0 = off).
         catalog_cache_ttl: seconds a process trusts the catalogue revision before reading it again,
             i.e. the longest a catalogue edit takes to show (stock checks with no_cache are always live).
+        run_projections: run the cart read-model projector (``cart_current``) in a background thread
+            of the API process (started and stopped by the app's lifespan). Turn off when a separate
+            ``shop project`` process follows the log (both may run: they never apply an event twice).
+        projection_poll_interval: seconds between pulls of the event log when it is idle (SQLite;
+            PostgreSQL is notified of new events by LISTEN/NOTIFY).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -52,6 +57,8 @@ class Settings(BaseSettings):
     cart_snapshot_interval: int = 50
     catalog_cache_entries: int = 4096
     catalog_cache_ttl: float = 1.0
+    run_projections: bool = True
+    projection_poll_interval: float = 0.05
 
     @property
     def effective_database_url(self) -> str:
