@@ -69,10 +69,10 @@ class FakeCatalog:
     def put(self, facts: ProductFacts) -> None:
         self.products[(facts.product_id, facts.variation_id)] = facts
 
-    def restock(self, product_id: int, **stock: Any) -> None:
-        """Change a product's stock facts (``stock_quantity=...``, ``stock_status=...``)."""
+    def change(self, product_id: int, **fields: Any) -> None:
+        """Change facts of a product (``stock_quantity=...``, ``eur=Price(...)``) from now on."""
         key = (product_id, None)
-        self.products[key] = replace(self.products[key], **stock)
+        self.products[key] = replace(self.products[key], **fields)
 
 
 GERMANY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)

@@ -131,7 +131,7 @@ class CartMachine(RuleBasedStateMachine):
 
     @rule(product=st.sampled_from([1, 2, rules.BUILDER_PRODUCT_ID]), stock=stock_facts())
     def the_catalogue_stock_changes(self, product: int, stock: dict[str, Any]) -> None:
-        self.catalog.restock(product, **stock)
+        self.catalog.change(product, **stock)
 
     @precondition(lambda self: self.last is not None)
     @rule()
