@@ -44,9 +44,13 @@ def record(session: Session, event: CartEvent, now: datetime | None = None) -> b
     }
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
-    stmt = insert(AnalyticsEvent).values(**values).on_conflict_do_nothing(index_elements=["event_id"])
-    result = session.execute(stmt)
-    return bool(result.rowcount)  # type: ignore[attr-defined]
+    stmt = (
+        insert(AnalyticsEvent.__table__)
+        .values(**values)
+        .on_conflict_do_nothing(index_elements=["event_id"])
+        .returning(AnalyticsEvent.__table__.c.event_id)
+    )
+    return session.execute(stmt).first() is not None
 
 
 def net_quantities(session: Session) -> dict[tuple[int, int | None], dict[str, int]]:
