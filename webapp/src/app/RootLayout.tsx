@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { CountrySelector, getCountries } from '@/features/country';
-import { selectItemCount, useCartStore } from '@/features/cart';
+import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
+import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 
@@ -28,6 +28,8 @@ function focusNewsletter() {
 export function RootLayout() {
   const { menus, countries } = useLoaderData() as RootData;
   const cartCount = useCartStore(selectItemCount);
+  const countryCode = useCountryStore((s) => s.code);
+  useCartSync(countries, countryCode);
   const navigation = useNavigation();
   const mainMenu = useMemo(() => buildMainMenu(menus), [menus]);
   const footerMenus = useMemo(() => buildFooterMenus(menus), [menus]);

@@ -73,4 +73,10 @@ export const apiPaths = {
   countries: '/api/wc/data/countries',
   taxes: '/api/wc/taxes',
   search: (query: string) => `/api/search/${encodeURIComponent(query)}`,
+  cart: '/api/cart',
+  cartCommands: '/api/cart/commands',
+  gaAddedToCart: (params: { cid: string; product_id: number; quantity: number; variation: number | string; event_id: string }) =>
+    `/api/ga/added-to-cart${qs(params)}`,
+  gaRemovedFromCart: (params: { cid: string; product_id: number; quantity: number; event_id: string }) =>
+    `/api/ga/removed-from-cart${qs(params)}`,
 } as const;

@@ -26,7 +26,13 @@ export function Component() {
   const add = useCartStore((s) => s.add);
   const navigate = useNavigate();
 
-  const onAddToCart = useCallback((p: Product, variation: Variation | null) => add(p, { variation }), [add]);
+  const onAddToCart = useCallback(
+    (p: Product, variation: Variation | null) => {
+      const outcome = add(p, { variation });
+      return outcome.ok ? undefined : outcome.message;
+    },
+    [add],
+  );
   const onCustomize = useCallback(
     (p: Product) => {
       const link = toAppLink(p.acf?.configuratorLink || paths.customKeyboardBuilder);

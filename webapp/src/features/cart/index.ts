@@ -1,4 +1,6 @@
 /** Public API of the cart feature. */
-export { useCartStore, selectItemCount } from './store/cartStore';
+export { useCartStore, selectItemCount, selectCart, selectNotice } from './store/cartStore';
+export type { CommandOutcome, AddOptions } from './store/commandsSlice';
 export { CartPage } from './components/CartPage';
-export type { CartLine, CartCountry } from './types';
+export { useCartSync } from './hooks/useCartSync';
+export type { CartView, LineView, CartCountry, CartCommand } from './types';

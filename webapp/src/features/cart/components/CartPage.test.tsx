@@ -1,36 +1,41 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product } from '@/types/api';
+import { cartView, emptyCart } from '../store/rules';
 import { useCartStore } from '../store/cartStore';
-import { CartPage } from './CartPage';
+import { productFacts } from '../store/facts';
+import { FakeCartServer, settle } from '../store/testing';
+import { CartPage, formatRate } from './CartPage';
 
 const product = (fields: Partial<Product>): Product => ({
-  id: 1,
-  name: 'Tyr TKL',
-  slug: 'tyr-tkl',
-  sku: 'TYR',
-  price: '139.99',
-  regular_price: '139.99',
-  sale_price: '',
-  price_usd: '149.99',
-  regular_price_usd: '149.99',
-  sale_price_usd: '',
-  stock_status: 'instock',
-  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }],
+  id: 1, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
+  price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
+  stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no',
+  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }], images: [{ src: '/media/tyr.svg' }], acf: {},
   ...fields,
 });
 
-function renderCart(currency: 'EUR' | 'USD' = 'EUR') {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([{ country: 'DE', rate: '19.0000', name: 'MwSt.' }]))));
-  const router = createMemoryRouter([{ path: '*', element: <CartPage currency={currency} countryCode="DE" /> }], { initialEntries: ['/cart'] });
+const tyr = product({});
+const mjolnir = product({ id: 2, name: 'Mjolnir', slug: 'mjolnir', sku: 'MJ', price: '0.10', regular_price: '0.10' });
+let server: FakeCartServer;
+
+function renderCart() {
+  const router = createMemoryRouter([{ path: '*', element: <CartPage /> }], { initialEntries: ['/cart'] });
   render(<RouterProvider router={router} />);
   return router;
 }
 
 describe('CartPage', () => {
-  beforeEach(() => useCartStore.setState({ items: [] }));
-  afterEach(() => vi.unstubAllGlobals());
+  beforeEach(() => {
+    server = new FakeCartServer({
+      products: [tyr, mjolnir, product({ id: 3, name: 'Bragi', sku: 'BR', stock_status: 'onbackorder' }), product({ id: 4, name: 'Vali', sku: 'VA', regular_price: '59.99', sale_price: '49.99' })].map((p) => productFacts(p)),
+      countries: [{ code: 'US', name: 'United States', currency: 'USD', tax_name: '', tax_rate_bp: 0 }],
+    });
+    useCartStore.runtime.deps.api = server;
+    const empty = cartView(emptyCart());
+    useCartStore.setState({ server: null, cart: empty, outbox: [], analytics: [], facts: {}, notice: null, flushing: false });
+  });
 
   it('says so when the cart is empty', () => {
     renderCart();
@@ -38,10 +43,10 @@ describe('CartPage', () => {
     expect(screen.getByText('Go find something you like.')).toBeInTheDocument();
   });
 
-  it('shows lines with unit price, quantity, line subtotal, subtotal and total in integer cents', async () => {
-    useCartStore.getState().add(product({}));
-    useCartStore.getState().add(product({}));
-    useCartStore.getState().add(product({ id: 2, name: 'Mjolnir', slug: 'mjolnir', sku: 'MJ', price: '0.10', regular_price: '0.10' }));
+  it('shows lines, subtotal, total and the included tax with its name and rate, in integer cents', async () => {
+    useCartStore.getState().add(tyr);
+    useCartStore.getState().add(tyr);
+    useCartStore.getState().add(mjolnir);
     renderCart();
     const lines = screen.getAllByTestId('cart-line');
     expect(lines).toHaveLength(2);
@@ -49,29 +54,60 @@ describe('CartPage', () => {
     expect(within(lines[0]).getByLabelText('Quantity for Tyr TKL')).toHaveValue('2');
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€280.08');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€280.08');
-    expect(await screen.findByText('Incl. MwSt. (19%)')).toBeInTheDocument();
+    expect(screen.getByText('Incl. MwSt. (19%)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-tax')).toHaveTextContent('€44.72');
     expect(screen.getByRole('link', { name: 'Tyr TKL' })).toHaveAttribute('href', '/keyboards/tyr-tkl');
+    expect(screen.queryByTestId('cart-sale-subtotal')).not.toBeInTheDocument();
+    await act(() => settle(60));
+    expect(useCartStore.getState().outbox).toEqual([]);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€280.08');
   });
 
   it('offers quantities 0 to 10; choosing 0 reveals Remove and disables checkout when all are 0', async () => {
-    useCartStore.getState().add(product({}));
+    useCartStore.getState().add(tyr);
     const router = renderCart();
     const select = screen.getByLabelText('Quantity for Tyr TKL');
     expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
-    const checkout = screen.getByRole('button', { name: 'Continue to checkout' });
-    expect(checkout).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeEnabled();
     await userEvent.selectOptions(select, '0');
     expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/cart');
+    await act(() => settle(60));
+    expect(server.received.map((r) => r.command.type)).toEqual(['add', 'set_count', 'remove']);
   });
 
-  it('shows the pre-order notice and USD prices', () => {
-    useCartStore.getState().add(product({ stock_status: 'onbackorder' }));
-    renderCart('USD');
+  it('shows the pre-order notice, the sale subtotal when on sale, and USD after set_country', async () => {
+    useCartStore.getState().rememberCountries([{ code: 'US', name: 'United States', currency: 'USD' }], []);
+    useCartStore.getState().add(product({ id: 3, name: 'Bragi', sku: 'BR', stock_status: 'onbackorder' }));
+    useCartStore.getState().add(product({ id: 4, name: 'Vali', sku: 'VA', regular_price: '59.99', sale_price: '49.99' }));
+    renderCart();
     expect(screen.getByRole('note')).toHaveTextContent(/pre-order/i);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('$149.99');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€199.98');
+    expect(screen.getByTestId('cart-sale-subtotal')).toHaveTextContent('€189.98');
+    act(() => {
+      useCartStore.getState().setCountry('US');
+    });
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$299.98');
+    expect(screen.queryByText(/Incl\./)).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal from the server and reconciles to its cart', async () => {
+    server.put(productFacts(product({ stock_status: 'outofstock' })));
+    useCartStore.getState().add(tyr);
+    renderCart();
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    await act(() => settle(60));
+    expect(screen.getByRole('alert')).toHaveTextContent('Tyr TKL is out of stock.');
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+  });
+
+  it('formats tax rates from hundredths of a percent', () => {
+    expect(formatRate(1900)).toBe('19');
+    expect(formatRate(810)).toBe('8.1');
+    expect(formatRate(2050)).toBe('20.5');
+    expect(formatRate(725)).toBe('7.25');
   });
 });

@@ -1,32 +1,45 @@
 import { useId } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Img } from '@/components/Img';
 import { Price } from '@/components/Price';
 import { MAX_CART_COUNT } from '@/config/site';
 import { paths } from '@/config/paths';
 import { Link, useNavigate } from '@/lib/router';
-import { formatCents, priceOf, sumCents } from '@/lib/money';
-import { productPath } from '@/lib/products';
-import type { Currency } from '@/types/api';
-import { useCartCatalogue } from '../hooks/useCartCatalogue';
-import { includedTax, useTaxRate } from '../hooks/useIncludedTax';
-import { cartSubtotal, lineIsPreOrder, lineTotal, lineUnitPrice, useCartStore } from '../store/cartStore';
-import type { CartLine } from '../types';
+import { formatCents } from '@/lib/money';
+import type { CartCurrency, LineView } from '../types';
+import { factsKey } from '../store/facts';
+import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
 import styles from './CartPage.module.css';
 
-interface Props {
-  currency: Currency;
-  countryCode: string;
+/** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" */
+export function formatRate(rateBp: number): string {
+  const whole = Math.trunc(rateBp / 100);
+  const fraction = String(rateBp % 100).padStart(2, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
-export function CartPage({ currency, countryCode }: Props) {
-  const items = useCartStore((s) => s.items);
-  const loading = useCartCatalogue();
+/** The cart page (spec section 2 "Cart page"): every amount comes from the server's cart or the same rules. */
+export function CartPage() {
+  const cart = useCartStore(selectCart);
+  const notice = useCartStore(selectNotice);
+  const pending = useCartStore(selectPendingCount);
+  const dismiss = useCartStore((s) => s.dismissNotice);
   const navigate = useNavigate();
-  const tax = useTaxRate(countryCode);
+  const { currency, totals, tax } = cart;
 
-  if (items.length === 0) {
+  const noticeBox = notice && (
+    <div className={styles.notice} role="alert">
+      <span>{notice.message}</span>
+      <button type="button" onClick={dismiss} aria-label="Dismiss">
+        ×
+      </button>
+    </div>
+  );
+
+  if (cart.lines.length === 0) {
     return (
       <div className={`container section ${styles.empty}`}>
+        {noticeBox}
         <h1>Your cart is empty</h1>
         <p className="muted">Go find something you like.</p>
         <Link to={paths.home} className="button">
@@ -36,27 +49,20 @@ export function CartPage({ currency, countryCode }: Props) {
     );
   }
 
-  const subtotal = cartSubtotal(items, currency);
-  const savings = sumCents(
-    items.map((line) => {
-      const source = line.variation ?? line.product;
-      if (!source) return 0;
-      const info = priceOf(source, currency);
-      return info.onSale && info.regular !== null ? (info.regular - info.price) * line.count : 0;
-    }),
-  );
-  const anyCount = items.some((line) => line.count > 0);
-  const preOrder = items.some((line) => line.count > 0 && lineIsPreOrder(line));
-  const taxIncluded = tax ? includedTax(subtotal, tax.rate) : null;
+  const anyCount = cart.lines.some((line) => line.count > 0);
 
   return (
     <div className={`container section ${styles.page}`}>
       <h1>Your cart</h1>
+      {noticeBox}
+      <p className={styles.sync} aria-live="polite" data-testid="cart-sync">
+        {pending > 0 ? 'Saving your changes…' : ''}
+      </p>
       <div className={styles.layout}>
         <section aria-label="Items in your cart">
           <ul className={styles.lines}>
-            {items.map((line) => (
-              <CartLineRow key={line.key} line={line} currency={currency} />
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.line_id} line={line} currency={currency} />
             ))}
           </ul>
         </section>
@@ -65,12 +71,12 @@ export function CartPage({ currency, countryCode }: Props) {
           <dl>
             <div>
               <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatCents(subtotal, currency)}</dd>
+              <dd data-testid="cart-subtotal">{formatCents(totals.on_sale ? totals.subtotal_regular : totals.subtotal, currency)}</dd>
             </div>
-            {savings > 0 && (
+            {totals.on_sale && (
               <div className={styles.savings}>
-                <dt>You save</dt>
-                <dd>{formatCents(savings, currency)}</dd>
+                <dt>Sale subtotal</dt>
+                <dd data-testid="cart-sale-subtotal">{formatCents(totals.subtotal, currency)}</dd>
               </div>
             )}
             <div>
@@ -79,23 +85,23 @@ export function CartPage({ currency, countryCode }: Props) {
             </div>
             <div className={styles.total}>
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatCents(subtotal, currency)}</dd>
+              <dd data-testid="cart-total">{formatCents(totals.total, currency)}</dd>
             </div>
-            {tax && taxIncluded !== null && (
+            {tax.rate_bp > 0 && (
               <div className={styles.tax}>
                 <dt>
-                  Incl. {tax.name} ({Number(tax.rate)}%)
+                  Incl. {tax.name} ({formatRate(tax.rate_bp)}%)
                 </dt>
-                <dd>{formatCents(taxIncluded, currency)}</dd>
+                <dd data-testid="cart-tax">{formatCents(totals.tax_included, currency)}</dd>
               </div>
             )}
           </dl>
-          {preOrder && (
+          {totals.preorder && (
             <p className={styles.preorder} role="note">
               Your cart contains pre-order items. They ship as soon as new stock arrives.
             </p>
           )}
-          <button type="button" className="button button--block" disabled={!anyCount || loading} onClick={() => navigate(paths.checkout)}>
+          <button type="button" className="button button--block" disabled={!anyCount} onClick={() => navigate(paths.checkout)}>
             Continue to checkout
           </button>
           <Link to={paths.home} className={styles.continue}>
@@ -107,36 +113,32 @@ export function CartPage({ currency, countryCode }: Props) {
   );
 }
 
-function CartLineRow({ line, currency }: { line: CartLine; currency: Currency }) {
+function CartLineRow({ line, currency }: { line: LineView; currency: CartCurrency }) {
   const id = useId();
-  const setCount = useCartStore((s) => s.setCount);
-  const remove = useCartStore((s) => s.remove);
-  const { product, variation } = line;
-  const unit = lineUnitPrice(line, currency);
-  const total = lineTotal(line, currency);
-  const name = product?.name ?? 'Loading…';
-  const image = variation?.image?.src ? { src: variation.image.src, alt: '' } : product?.images?.[0];
-  const options = (variation?.attributes ?? []).map((a) => `${a.name}: ${a.option}`);
+  const [setCount, remove] = useCartStore(useShallow((s) => [s.setCount, s.remove] as const));
+  const known = useCartStore((s) => s.facts[factsKey(line.product_id, line.variation_id)]);
+  const options = known?.options || line.variation_label;
   const extras = (line.configuration ?? []).map((c) => [c.layer_name, c.name].filter(Boolean).join(': '));
-  const source = variation ?? product;
+  const meta = [options, ...extras].filter(Boolean);
+  const onSale = line.unit_price < line.regular_price;
 
   return (
-    <li className={styles.line} data-testid="cart-line" aria-busy={!product || undefined}>
-      <div className={styles.lineImage}>{image && <Img src={image.src} alt="" width={96} height={96} />}</div>
+    <li className={styles.line} data-testid="cart-line" data-line-id={line.line_id}>
+      <div className={styles.lineImage}>{line.image && <Img src={line.image} alt="" width={96} height={96} />}</div>
       <div className={styles.lineInfo}>
-        <h3 className={styles.lineName}>{product ? <Link to={productPath(product)}>{name}</Link> : name}</h3>
-        {[...options, ...extras].length > 0 && <p className={styles.lineMeta}>{[...options, ...extras].join(' · ')}</p>}
-        {lineIsPreOrder(line) && <p className={styles.lineBadge}>Pre-order</p>}
+        <h3 className={styles.lineName}>{known?.path ? <Link to={known.path}>{line.name}</Link> : line.name}</h3>
+        {meta.length > 0 && <p className={styles.lineMeta}>{meta.join(' · ')}</p>}
+        {line.preorder && <p className={styles.lineBadge}>Pre-order</p>}
         <p className={styles.unit}>
           <span className="visually-hidden">Unit price </span>
-          {source && unit !== null ? <Price info={{ ...priceOf(source, currency), price: unit }} currency={currency} /> : '–'}
+          <Price info={{ price: line.unit_price + line.extras, regular: onSale ? line.regular_price + line.extras : null, onSale }} currency={currency} />
         </p>
       </div>
       <div className={styles.lineControls}>
         <label htmlFor={id} className="visually-hidden">
-          Quantity for {name}
+          Quantity for {line.name}
         </label>
-        <select id={id} className={styles.qty} value={line.count} onChange={(e) => setCount(line.key, Number(e.target.value))}>
+        <select id={id} className={styles.qty} value={line.count} onChange={(e) => setCount(line.line_id, Number(e.target.value))}>
           {Array.from({ length: MAX_CART_COUNT + 1 }, (_, n) => (
             <option key={n} value={n}>
               {n}
@@ -144,14 +146,14 @@ function CartLineRow({ line, currency }: { line: CartLine; currency: Currency })
           ))}
         </select>
         {line.count === 0 && (
-          <button type="button" className={styles.remove} onClick={() => remove(line.key)}>
+          <button type="button" className={styles.remove} onClick={() => remove(line.line_id)}>
             Remove
           </button>
         )}
       </div>
       <p className={styles.lineTotal} data-testid="line-subtotal">
         <span className="visually-hidden">Line subtotal </span>
-        {total !== null ? formatCents(total, currency) : '–'}
+        {formatCents(line.line_total, currency)}
       </p>
     </li>
   );

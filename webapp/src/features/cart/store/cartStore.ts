@@ -1,68 +1,112 @@
 /**
- * The client cart: zustand slices persisted under "cart" as
- * [{id, variationId, count, configuration}] (spec section 3). Catalogue data
- * is re-loaded after a reload, never trusted from storage.
+ * The cart store: a mirror of the server cart (services/cart) plus the browser's token, the
+ * outbox of commands and the analytics outbox, as zustand slices. Persisted under "cart" with a
+ * schema version: the spec's items [{id, variationId, count, configuration}] plus what a reload
+ * or an offline spell needs (token, confirmed state, outbox, analytics, client id).
  */
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { isPreOrder } from '@/lib/products';
-import { priceOf, sumCents, toCents, type Cents } from '@/lib/money';
-import type { Currency } from '@/types/api';
-import type { CartLine, PersistedLine } from '../types';
-import { createCountrySlice, type CountrySlice } from './countrySlice';
-import { createItemsSlice, type ItemsSlice } from './itemsSlice';
-import { fromPersisted, toPersisted } from './rules';
+import { createJSONStorage, persist, type PersistStorage, type StateStorage } from 'zustand/middleware';
+import type { CartView, GaEvent, OutboxEntry, PersistedLine } from '../types';
+import { createAnalyticsSlice, type AnalyticsSlice } from './analyticsSlice';
+import { createCommandsSlice, type CommandsSlice } from './commandsSlice';
+import { createListsSlice, type ListsSlice } from './listsSlice';
+import { createOutboxSlice, type OutboxSlice } from './outboxSlice';
+import { defaultDeps, type CartDeps, type CartRuntime } from './runtime';
+import { displayCart, persistedItems, referencedFacts, type FactsEntry } from './sync';
 
-export type CartState = ItemsSlice & CountrySlice;
+export type CartState = CommandsSlice & OutboxSlice & AnalyticsSlice & ListsSlice;
 
 export const CART_STORAGE_KEY = 'cart';
-export const CART_STORAGE_VERSION = 1;
+/** 1: client-only cart {items}; 2: server-backed cart (this file). 0: the old shop's bare array. */
+export const CART_STORAGE_VERSION = 2;
 
-interface PersistedCart {
+export interface PersistedCart {
   items: PersistedLine[];
+  token: string | null;
+  cid: string | null;
+  server: CartView | null;
+  outbox: OutboxEntry[];
+  analytics: GaEvent[];
+  facts: Record<string, FactsEntry>;
+  legacy: PersistedLine[] | null;
 }
 
-export function createCartStore() {
-  return create<CartState>()(
+function legacyLines(saved: unknown): PersistedLine[] {
+  const list = Array.isArray(saved) ? saved : ((saved as { items?: unknown } | null)?.items ?? []);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((raw) => {
+    const entry = raw as Partial<PersistedLine> & { variation_id?: number };
+    const id = Number(entry?.id);
+    if (!Number.isInteger(id) || id <= 0) return [];
+    const count = Math.max(0, Math.min(10, Math.trunc(Number(entry.count ?? 1)) || 0));
+    const configuration = Array.isArray(entry.configuration) && entry.configuration.length > 0 ? entry.configuration : null;
+    return [{ id, variationId: entry.variationId ?? entry.variation_id ?? null, count, configuration }];
+  });
+}
+
+/** Saved states of older versions to the current shape. */
+export function migrateCart(persisted: unknown, version: number): Partial<PersistedCart> {
+  if (version < 2) return { legacy: legacyLines(persisted), outbox: [], analytics: [] };
+  return (persisted ?? {}) as Partial<PersistedCart>;
+}
+
+const arrayOr = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+export interface CreateCartStoreOptions {
+  deps?: Partial<CartDeps>;
+  storage?: () => StateStorage;
+}
+
+export function createCartStore(options: CreateCartStoreOptions = {}) {
+  const runtime: CartRuntime = { deps: { ...defaultDeps(), ...options.deps }, timers: {} };
+  const storage: PersistStorage<PersistedCart> | undefined = createJSONStorage<PersistedCart>(options.storage ?? (() => localStorage));
+  const store = create<CartState>()(
     persist(
-      (...a) => ({ ...createItemsSlice(...a), ...createCountrySlice(...a) }),
+      (...a) => ({
+        ...createCommandsSlice(runtime)(...a),
+        ...createOutboxSlice(runtime)(...a),
+        ...createAnalyticsSlice(runtime)(...a),
+        ...createListsSlice(...a),
+      }),
       {
         name: CART_STORAGE_KEY,
         version: CART_STORAGE_VERSION,
-        storage: createJSONStorage(() => localStorage),
-        partialize: (state): PersistedCart => ({ items: toPersisted(state.items) }),
-        // Version 0 (the old shop) saved a bare array of lines.
-        migrate: (persisted) => ({ items: Array.isArray(persisted) ? persisted : ((persisted as PersistedCart | undefined)?.items ?? []) }),
-        merge: (persisted, current) => ({ ...current, items: fromPersisted((persisted as PersistedCart | undefined)?.items) }),
+        storage,
+        partialize: (state): PersistedCart => ({
+          items: persistedItems(state.cart),
+          token: state.token,
+          cid: state.cid,
+          server: state.server,
+          outbox: state.outbox,
+          analytics: state.analytics,
+          facts: referencedFacts(state, state.cart),
+          legacy: state.legacy,
+        }),
+        migrate: (persisted, version) => migrateCart(persisted, version) as PersistedCart,
+        merge: (persisted, current) => {
+          const saved = (persisted ?? {}) as Partial<PersistedCart>;
+          const next: CartState = {
+            ...current,
+            token: typeof saved.token === 'string' ? saved.token : current.token,
+            cid: typeof saved.cid === 'string' ? saved.cid : current.cid,
+            server: saved.server && Array.isArray(saved.server.lines) ? saved.server : null,
+            outbox: arrayOr<OutboxEntry>(saved.outbox),
+            analytics: arrayOr<GaEvent>(saved.analytics),
+            facts: saved.facts && typeof saved.facts === 'object' ? saved.facts : {},
+            legacy: Array.isArray(saved.legacy) ? saved.legacy : null,
+          };
+          return { ...next, cart: displayCart(next) };
+        },
       },
     ),
   );
+  return Object.assign(store, { runtime });
 }
 
 export const useCartStore = createCartStore();
 
-// Selectors (narrow, so components re-render only when their slice changes).
-export const selectItemCount = (state: CartState) => state.items.reduce((sum, line) => sum + line.count, 0);
-
-/** Unit price of a line in cents: product or variation price plus configuration extras. */
-export function lineUnitPrice(line: CartLine, currency: Currency): Cents | null {
-  const source = line.variation ?? line.product;
-  if (!source) return null;
-  const extras = sumCents((line.configuration ?? []).map((entry) => toCents(entry.extra_price ?? null) ?? 0));
-  return priceOf(source, currency).price + extras;
-}
-
-export function lineTotal(line: CartLine, currency: Currency): Cents | null {
-  const unit = lineUnitPrice(line, currency);
-  return unit === null ? null : unit * line.count;
-}
-
-export function cartSubtotal(lines: CartLine[], currency: Currency): Cents {
-  return sumCents(lines.map((line) => lineTotal(line, currency) ?? 0));
-}
-
-export function lineIsPreOrder(line: CartLine): boolean {
-  if ((line.configuration ?? []).some((entry) => entry.has_backorder)) return true;
-  const source = line.variation ?? line.product;
-  return source ? isPreOrder(source) : false;
-}
+// Narrow selectors: components re-render only when their part changes.
+export const selectCart = (state: CartState) => state.cart;
+export const selectItemCount = (state: CartState) => state.cart.totals.item_count;
+export const selectNotice = (state: CartState) => state.notice;
+export const selectPendingCount = (state: CartState) => state.outbox.length;

@@ -1,41 +1,208 @@
-import type { Currency, Product, Variation } from '@/types/api';
+/**
+ * Shapes of the server cart (services/cart: rules.py, domain.py, application.cart_state) and of
+ * the catalogue facts its rules decide with (services/cart/facts.py). Snake case on purpose: these
+ * are the JSON shapes of the API and of tests/vectors/cart_rules.json. Money: integer minor units.
+ */
 
-/** One chosen option of a configurable product (spec section 3 "Configuration entry"). */
-export interface ConfigurationEntry {
-  is_choice?: boolean;
-  layer_id?: number | string;
-  choice_id?: number | string;
-  angle_id?: number | string;
-  image?: string;
-  name?: string;
-  layer_name?: string;
-  extra_price?: string | number | null;
-  has_backorder?: boolean;
+export type CartCurrency = 'EUR' | 'USD';
+
+/** Regular and sale price in one currency; `sale` null when not on sale. */
+export interface PricePair {
+  regular: number;
+  sale: number | null;
 }
 
-/** What is saved in local storage under "cart" (spec section 3). */
-export interface PersistedLine {
-  id: number;
-  variationId: number | null;
+export interface LineStock {
+  stock_status: string;
+  stock_quantity: number | null;
+  manage_stock: boolean;
+  backorders: string;
+}
+
+/** A chosen configurator option as recorded on a line. */
+export interface ChosenOption {
+  layer_id: string;
+  choice_id: string;
+  name: string;
+  layer_name: string;
+  extra_eur: number;
+  extra_usd: number;
+  has_backorder: boolean;
+}
+
+/** A line as the rules see it (recorded by ItemAdded; docs/events.md). */
+export interface RuleLine {
+  line_id: string;
+  product_id: number;
+  variation_id: number | null;
+  sku: string | null;
+  name: string;
+  image: string | null;
+  variation_label: string;
   count: number;
-  configuration: ConfigurationEntry[] | null;
+  eur: PricePair;
+  usd: PricePair;
+  configuration: ChosenOption[] | null;
+  recommended_by: number | null;
+  use_discount: boolean;
+  discount_percent: number;
+  recommended_eur: number | null;
+  recommended_usd: number | null;
+  stock: LineStock;
 }
 
-/** A cart line in memory: the persisted fields plus the catalogue data once loaded. */
-export interface CartLine extends PersistedLine {
-  key: string;
-  product?: Product;
-  variation?: Variation | null;
+/** A line as the shopper sees it: prices in the cart's currency (application.line_view). */
+export interface LineView extends RuleLine {
+  unit_price: number;
+  regular_price: number;
+  extras: number;
+  line_total: number;
+  on_sale: boolean;
+  preorder: boolean;
+  cap: number;
+}
+
+export interface CartTotals {
+  currency: CartCurrency;
+  item_count: number;
+  subtotal: number;
+  subtotal_regular: number;
+  on_sale: boolean;
+  total: number;
+  tax_included: number;
+  preorder: boolean;
 }
 
 export interface CartCountry {
   code: string;
-  name?: string;
-  currency: Currency;
+  name: string;
+  currency: CartCurrency;
 }
 
+/** The aggregate's state (what the rules change). `version` 0 = not started on the server yet. */
+export interface CartModel {
+  cart_id: string | null;
+  version: number;
+  country: CartCountry;
+  currency: CartCurrency;
+  tax: { name: string; rate_bp: number };
+  intent: string | null;
+  next_line: number;
+  checkout_started: boolean;
+  lines: RuleLine[];
+}
+
+/** The cart state the API answers with (application.cart_state). */
+export interface CartView extends Omit<CartModel, 'lines'> {
+  lines: LineView[];
+  totals: CartTotals;
+}
+
+/** A configurator choice (facts.ChoiceFacts); extras already parsed (non-numeric -> 0). */
+export interface ChoiceFacts {
+  layer_id: string;
+  choice_id: string;
+  name: string;
+  layer_name: string;
+  extra_eur: number;
+  extra_usd: number;
+  stock_status: string;
+  has_backorder: boolean;
+}
+
+/** What the rules need to know about a product or one of its variations (facts.ProductFacts). */
+export interface ProductFacts {
+  product_id: number;
+  variation_id: number | null;
+  sku: string | null;
+  name: string;
+  image: string | null;
+  product_type: string;
+  availability: string | null;
+  eur: PricePair;
+  usd: PricePair;
+  stock_status: string;
+  stock_quantity: number | null;
+  manage_stock: boolean;
+  backorders: string;
+  variation_ids: number[];
+  variation_label: string;
+  recommended_product_ids: number[];
+  recommended_discount: number;
+  recommended_discount_active: boolean;
+  recommended_price_eur: number | null;
+  recommended_price_usd: number | null;
+  choices: Record<string, ChoiceFacts>;
+  published?: boolean;
+}
+
+/** A shipping country with its currency and tax (rate in hundredths of a percent). */
+export interface CountryFacts {
+  code: string;
+  name: string;
+  currency: CartCurrency;
+  tax_name: string;
+  tax_rate_bp: number;
+}
+
+/** Commands of POST /api/cart/commands (services/cart/schemas.py). Prices are never sent. */
 export type CartCommand =
-  | { type: 'add'; product: Product; variation?: Variation | null; configuration?: ConfigurationEntry[] | null }
-  | { type: 'set_count'; key: string; count: number }
-  | { type: 'remove'; key: string }
-  | { type: 'clear' };
+  | { type: 'add'; product_id: number; variation_id?: number | null; configuration?: string[] | null; recommended_by?: number | null }
+  | { type: 'set_count'; line_id: string; count: number }
+  | { type: 'remove'; line_id: string }
+  | { type: 'set_country'; country: string }
+  | { type: 'set_payment_intent'; intent: string }
+  | { type: 'clear' }
+  | { type: 'start_checkout' };
+
+export type CartCommandType = CartCommand['type'];
+
+/** A refusal: stable `code`, `message` for the shopper, HTTP `status` (409/422). */
+export interface Refusal {
+  code: string;
+  message: string;
+  status: number;
+}
+
+/** One command waiting for the server; `id` is its Idempotency-Key, reused on every retry. */
+export interface OutboxEntry {
+  id: string;
+  command: CartCommand;
+  createdAt: number;
+  attempts: number;
+  /** Count changes the optimistic apply predicted, per product/variation (analytics fallback). */
+  deltas?: CountDelta[];
+}
+
+export interface CountDelta {
+  product_id: number;
+  variation_id: number | null;
+  delta: number;
+}
+
+/** An analytics hit for GET /api/ga/added-to-cart or /api/ga/removed-from-cart. */
+export interface GaEvent {
+  event_id: string;
+  kind: 'added' | 'removed';
+  product_id: number;
+  variation_id: number | null;
+  quantity: number;
+  createdAt: number;
+  attempts: number;
+}
+
+/** What is saved in local storage under "cart" (spec section 3): id, variation id, count, configuration. */
+export interface PersistedLine {
+  id: number;
+  variationId: number | null;
+  count: number;
+  configuration: unknown[] | null;
+}
+
+/** A configuration entry of the old client-only cart (version 1), kept for the migration. */
+export interface LegacyConfigurationEntry {
+  layer_id?: number | string;
+  choice_id?: number | string;
+  name?: string;
+  [key: string]: unknown;
+}

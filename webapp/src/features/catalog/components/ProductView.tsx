@@ -16,7 +16,8 @@ interface Props {
   variations: Variation[];
   swatches: ColourSwatch[];
   currency: Currency;
-  onAddToCart: (product: Product, variation: Variation | null) => void;
+  /** Returns a message when the cart refused the add. */
+  onAddToCart: (product: Product, variation: Variation | null) => string | void;
   onCustomize: (product: Product) => void;
 }
 
@@ -45,9 +46,9 @@ export function ProductView({ product: listed, variations, swatches, currency, o
       setHint('Please select a variation first.');
       return false;
     }
-    setHint('');
-    onAddToCart(product, variation);
-    return true;
+    const refused = onAddToCart(product, variation);
+    setHint(refused || '');
+    return !refused;
   };
 
   return (

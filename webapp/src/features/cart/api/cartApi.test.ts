@@ -1,0 +1,44 @@
+import { cartView, emptyCart } from '../store/rules';
+import { createCartApi } from './cartApi';
+
+const cart = cartView({ ...emptyCart(), version: 2, cart_id: 'c' });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('cart API client', () => {
+  it('POSTs a command with the token and the Idempotency-Key, never a price', async () => {
+    const fetchMock = vi.fn(async () => json(200, { cart, replayed: true }));
+    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    expect(await api.sendCommand('tok', 'key-1', { type: 'add', product_id: 5 })).toEqual({ kind: 'ok', cart, replayed: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/cart/commands');
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ 'X-Cart-Token': 'tok', 'Idempotency-Key': 'key-1' });
+    expect(JSON.parse(init.body as string)).toEqual({ type: 'add', product_id: 5 });
+  });
+
+  it('classifies answers: refusal with a cart, retry on network error and 5xx, rejected otherwise', async () => {
+    const answers = [
+      json(409, { code: 'count_capped', message: 'm', cart }),
+      json(503, {}),
+      json(409, { code: 'idempotency_key_reused', message: 'r' }),
+      json(422, { code: 'invalid_request', message: 'bad' }),
+    ];
+    const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('Failed to fetch')));
+    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const send = () => api.sendCommand('tok', 'k', { type: 'clear' });
+    expect(await send()).toEqual({ kind: 'refused', status: 409, code: 'count_capped', message: 'm', cart });
+    expect(await send()).toMatchObject({ kind: 'retry', status: 503 });
+    expect(await send()).toMatchObject({ kind: 'rejected', status: 409, code: 'idempotency_key_reused' });
+    expect(await send()).toMatchObject({ kind: 'rejected', status: 422, code: 'invalid_request' });
+    expect(await send()).toMatchObject({ kind: 'retry', status: null });
+  });
+
+  it('reads the cart: ok, not_found on 404, retry when offline', async () => {
+    const answers = [json(200, { cart }), json(404, { code: 'cart_not_found' })];
+    const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('offline')));
+    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    expect(await api.getCart('tok')).toEqual({ kind: 'ok', cart });
+    expect(await api.getCart('tok')).toEqual({ kind: 'not_found' });
+    expect(await api.getCart('tok')).toMatchObject({ kind: 'retry' });
+  });
+});

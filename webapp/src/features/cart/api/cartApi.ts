@@ -1,0 +1,97 @@
+/**
+ * The cart API (docs/api.md "Cart") and the analytics hits (spec section 7). Every call resolves
+ * to a tagged result instead of throwing, so the outbox can decide: retry (network error, 5xx),
+ * reconcile (a refusal carries the server's cart), or drop.
+ */
+import { apiPaths } from '@/config/paths';
+import type { CartCommand, CartView, GaEvent } from '../types';
+
+export type CommandResult =
+  | { kind: 'ok'; cart: CartView; replayed: boolean }
+  /** 409/422 from a rule: `cart` is the server's state to reconcile to. */
+  | { kind: 'refused'; status: number; code: string; message: string; cart: CartView | null }
+  /** Network error, 5xx or 429: send again later with the same Idempotency-Key. */
+  | { kind: 'retry'; status: number | null; error?: unknown }
+  /** Any other answer (400, 409 idempotency_key_reused, 422 invalid_request): sending it again cannot help. */
+  | { kind: 'rejected'; status: number; code: string; message: string };
+
+export type ReadResult = { kind: 'ok'; cart: CartView } | { kind: 'not_found' } | { kind: 'retry'; status: number | null; error?: unknown };
+
+export interface CartApi {
+  getCart(token: string): Promise<ReadResult>;
+  sendCommand(token: string, idempotencyKey: string, command: CartCommand): Promise<CommandResult>;
+  /** True when the hit was recorded (2xx), false to try again later. */
+  sendAnalytics(cid: string, event: GaEvent): Promise<boolean>;
+}
+
+type Fetch = typeof fetch;
+
+async function body(response: Response): Promise<Record<string, unknown>> {
+  try {
+    const data: unknown = await response.json();
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const isCart = (value: unknown): value is CartView =>
+  Boolean(value && typeof value === 'object' && Array.isArray((value as CartView).lines) && typeof (value as CartView).version === 'number');
+
+const retryable = (status: number) => status >= 500 || status === 429 || status === 408;
+
+/** The cart API over `fetchImpl` (the global fetch by default, looked up at call time). */
+export function createCartApi(fetchImpl?: Fetch): CartApi {
+  const doFetch: Fetch = (...args) => (fetchImpl ?? globalThis.fetch)(...args);
+  return {
+    async getCart(token) {
+      try {
+        const response = await doFetch(apiPaths.cart, { headers: { Accept: 'application/json', 'X-Cart-Token': token }, cache: 'no-store' });
+        if (response.status === 404) return { kind: 'not_found' };
+        if (!response.ok) return { kind: 'retry', status: response.status };
+        const data = await body(response);
+        return isCart(data.cart) ? { kind: 'ok', cart: data.cart } : { kind: 'retry', status: response.status };
+      } catch (error) {
+        return { kind: 'retry', status: null, error };
+      }
+    },
+
+    async sendCommand(token, idempotencyKey, command) {
+      let response: Response;
+      try {
+        response = await doFetch(apiPaths.cartCommands, {
+          method: 'POST',
+          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Cart-Token': token, 'Idempotency-Key': idempotencyKey },
+          body: JSON.stringify(command),
+          cache: 'no-store',
+        });
+      } catch (error) {
+        return { kind: 'retry', status: null, error };
+      }
+      const data = await body(response);
+      if (response.ok) {
+        return isCart(data.cart) ? { kind: 'ok', cart: data.cart, replayed: Boolean(data.replayed) } : { kind: 'retry', status: response.status };
+      }
+      if (retryable(response.status)) return { kind: 'retry', status: response.status };
+      const code = typeof data.code === 'string' ? data.code : `http_${response.status}`;
+      const message = typeof data.message === 'string' ? data.message : 'The cart could not be updated.';
+      if ((response.status === 409 || response.status === 422) && isCart(data.cart)) {
+        return { kind: 'refused', status: response.status, code, message, cart: data.cart };
+      }
+      return { kind: 'rejected', status: response.status, code, message };
+    },
+
+    async sendAnalytics(cid, event) {
+      const url =
+        event.kind === 'added'
+          ? apiPaths.gaAddedToCart({ cid, product_id: event.product_id, quantity: event.quantity, variation: event.variation_id ?? '', event_id: event.event_id })
+          : apiPaths.gaRemovedFromCart({ cid, product_id: event.product_id, quantity: event.quantity, event_id: event.event_id });
+      try {
+        const response = await doFetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', keepalive: true });
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

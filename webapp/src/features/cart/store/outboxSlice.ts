@@ -1,0 +1,121 @@
+/**
+ * The persistent outbox of cart commands, flushed in order, one at a time, to
+ * POST /api/cart/commands. Each entry keeps its Idempotency-Key (`id`) for every retry, so a
+ * command the server already applied is answered from its history instead of applied twice.
+ *
+ * - network error, 5xx: keep the entry, retry with exponential backoff (or when back online);
+ * - 200: the server wins: its cart becomes the mirror, pending commands are re-applied on top;
+ *   if its version is not the one the rules predicted (another tab, a replay), GET /api/cart;
+ * - 409/422 refusal: reconcile to the cart in the answer, drop the entry, tell the shopper;
+ * - any other 4xx: drop the entry (sending it again cannot help) and re-read the cart.
+ */
+import type { StateCreator } from 'zustand';
+import type { CartView, CountDelta, GaEvent, OutboxEntry, Refusal } from '../types';
+import type { CartState } from './cartStore';
+import { countDeltas, execute } from './rules';
+import { backoffDelay, type CartRuntime } from './runtime';
+import { baseModel, displayCart, isTracked, lookup } from './sync';
+
+export const MAX_ANALYTICS_QUEUE = 500;
+
+export interface OutboxSlice {
+  outbox: OutboxEntry[];
+  /** A flush is running (memory only). */
+  flushing: boolean;
+  flush: () => Promise<void>;
+}
+
+export const createOutboxSlice =
+  (runtime: CartRuntime): StateCreator<CartState, [], [], OutboxSlice> =>
+  (set, get) => {
+    const { deps } = runtime;
+
+    const scheduleRetry = (attempts: number) => {
+      if (runtime.timers.outbox !== undefined) deps.clearTimer(runtime.timers.outbox);
+      runtime.timers.outbox = undefined;
+      if (!deps.isOnline()) return; // the `online` event flushes
+      runtime.timers.outbox = deps.setTimer(() => {
+        runtime.timers.outbox = undefined;
+        void get().flush();
+      }, backoffDelay(deps, attempts));
+    };
+
+    /** Drop `entry`, take the server's cart, queue the analytics hits of what changed. */
+    const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null) => {
+      const hits: GaEvent[] = deltas.map((d) => ({
+        event_id: deps.uuid(),
+        kind: d.delta > 0 ? 'added' : 'removed',
+        product_id: d.product_id,
+        variation_id: d.variation_id,
+        quantity: Math.abs(d.delta),
+        createdAt: deps.now(),
+        attempts: 0,
+      }));
+      set((s) => {
+        const outbox = s.outbox.filter((e) => e.id !== entry.id);
+        const mirror = server ?? s.server;
+        return {
+          server: mirror,
+          outbox,
+          cart: displayCart({ ...s, server: mirror, outbox }),
+          analytics: [...s.analytics, ...hits].slice(-MAX_ANALYTICS_QUEUE),
+          notice: notice ?? s.notice,
+        };
+      });
+      if (hits.length > 0) void get().flushAnalytics();
+    };
+
+    return {
+      outbox: [],
+      flushing: false,
+
+      async flush() {
+        if (get().flushing) return;
+        if (runtime.timers.outbox !== undefined) {
+          deps.clearTimer(runtime.timers.outbox);
+          runtime.timers.outbox = undefined;
+        }
+        set({ flushing: true });
+        try {
+          for (;;) {
+            const state = get();
+            const entry = state.outbox[0];
+            if (!entry) break;
+            let token = state.token;
+            if (!token) {
+              token = deps.token();
+              set({ token });
+            }
+            // What the rules expect the server to answer, from the last confirmed state.
+            const base = baseModel(state.server);
+            const predicted = execute(base, entry.command, lookup(state));
+            const expectedVersion = predicted.kind === 'unknown' ? null : predicted.cart.version;
+
+            const result = await deps.api.sendCommand(token, entry.id, entry.command);
+
+            if (result.kind === 'retry') {
+              const attempts = entry.attempts + 1;
+              set((s) => ({ outbox: s.outbox.map((e) => (e.id === entry.id ? { ...e, attempts } : e)) }));
+              scheduleRetry(attempts);
+              break;
+            }
+            if (result.kind === 'ok') {
+              const asPredicted = expectedVersion !== null && result.cart.version === expectedVersion;
+              const deltas = isTracked(entry.command) ? (asPredicted ? countDeltas(base, result.cart) : (entry.deltas ?? countDeltas(base, result.cart))) : [];
+              settle(entry, result.cart, deltas, null);
+              if (result.replayed || (expectedVersion !== null && !asPredicted)) await get().refresh();
+            } else if (result.kind === 'refused') {
+              settle(entry, result.cart, [], { code: result.code, message: result.message, status: result.status });
+              if (result.cart && expectedVersion !== null && result.cart.version !== expectedVersion) await get().refresh();
+            } else {
+              console.warn(`cart command ${entry.command.type} rejected: ${result.status} ${result.code}`);
+              settle(entry, null, [], null);
+              await get().refresh();
+            }
+          }
+        } finally {
+          set({ flushing: false });
+        }
+      },
+    };
+  };

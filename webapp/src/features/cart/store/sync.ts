@@ -1,0 +1,70 @@
+/**
+ * How the shopper's view of the cart is derived: the last state the server confirmed, with the
+ * commands still in the outbox applied on top by the same rules (the server wins; pending
+ * commands are re-applied to whatever it says).
+ */
+import type { CartCommand, CartModel, CartView, CountryFacts, OutboxEntry, PersistedLine, ProductFacts } from '../types';
+import { factsKey } from './facts';
+import { cartModel, cartView, DEFAULT_COUNTRY, emptyCart, execute, type CatalogLookup } from './rules';
+
+/** Facts the browser has seen for a product or variation, plus display-only extras. */
+export interface FactsEntry {
+  facts: ProductFacts;
+  /** In-app product page path. */
+  path: string | null;
+  /** Variation options with their names, e.g. "Colour: Black". */
+  options: string;
+}
+
+export interface SyncState {
+  server: CartView | null;
+  outbox: OutboxEntry[];
+  facts: Record<string, FactsEntry>;
+  countries: Record<string, CountryFacts>;
+}
+
+/** The rules' view of the catalogue: what the browser knows; undefined for the rest. */
+export function lookup(state: Pick<SyncState, 'facts' | 'countries'>): CatalogLookup {
+  return {
+    product: (productId, variationId) => state.facts[factsKey(productId, variationId)]?.facts,
+    country: (code) => state.countries[code] ?? (code === DEFAULT_COUNTRY.code ? DEFAULT_COUNTRY : undefined),
+  };
+}
+
+/** The confirmed cart as a model (an unstarted cart when the server has none yet). */
+export function baseModel(server: CartView | null): CartModel {
+  return server ? cartModel(server) : emptyCart();
+}
+
+/** Confirmed state + pending commands, as the shopper sees it. */
+export function displayCart(state: SyncState): CartView {
+  const catalog = lookup(state);
+  let model = baseModel(state.server);
+  for (const entry of state.outbox) {
+    const decision = execute(model, entry.command, catalog);
+    if (decision.kind !== 'unknown') model = decision.cart;
+  }
+  return cartView(model);
+}
+
+/** Commands whose count changes are reported to analytics. */
+export const isTracked = (command: CartCommand) => command.type === 'add' || command.type === 'set_count' || command.type === 'remove';
+
+/** The spec's saved shape: [{id, variationId, count, configuration}]. */
+export function persistedItems(cart: Pick<CartView, 'lines'>): PersistedLine[] {
+  return cart.lines.map((line) => ({ id: line.product_id, variationId: line.variation_id ?? null, count: line.count, configuration: line.configuration ?? null }));
+}
+
+/** Facts worth keeping across a reload: those of cart lines and of pending commands. */
+export function referencedFacts(state: SyncState, cart: Pick<CartView, 'lines'>): Record<string, FactsEntry> {
+  const keys = new Set<string>();
+  for (const line of cart.lines) keys.add(factsKey(line.product_id, line.variation_id));
+  for (const entry of state.outbox) {
+    const { command } = entry;
+    if (command.type === 'add') {
+      keys.add(factsKey(command.product_id, command.variation_id ?? null));
+      if (command.recommended_by) keys.add(factsKey(command.recommended_by, null));
+    }
+  }
+  return Object.fromEntries(Object.entries(state.facts).filter(([key]) => keys.has(key)));
+}
