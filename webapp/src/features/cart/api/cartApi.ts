@@ -17,11 +17,14 @@ export type CommandResult =
 
 export type ReadResult = { kind: 'ok'; cart: CartView } | { kind: 'not_found' } | { kind: 'retry'; status: number | null; error?: unknown };
 
+export type AnalyticsResult = 'sent' | 'retry' | 'drop';
+
 export interface CartApi {
   getCart(token: string): Promise<ReadResult>;
   sendCommand(token: string, idempotencyKey: string, command: CartCommand): Promise<CommandResult>;
-  /** True when the hit was recorded (2xx), false to try again later. */
-  sendAnalytics(cid: string, event: GaEvent): Promise<boolean>;
+  /** 'sent' on a 2xx; 'retry' (network error, 5xx, 404 ...) to try again later; 'drop' when the
+   * server says the hit itself is malformed (400/422): sending it again can never succeed. */
+  sendAnalytics(cid: string, event: GaEvent): Promise<AnalyticsResult>;
 }
 
 type Fetch = typeof fetch;
@@ -88,9 +91,10 @@ export function createCartApi(fetchImpl?: Fetch): CartApi {
           : apiPaths.gaRemovedFromCart({ cid, product_id: event.product_id, quantity: event.quantity, event_id: event.event_id });
       try {
         const response = await doFetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', keepalive: true });
-        return response.ok;
+        if (response.ok) return 'sent';
+        return response.status === 400 || response.status === 422 ? 'drop' : 'retry';
       } catch {
-        return false;
+        return 'retry';
       }
     },
   };

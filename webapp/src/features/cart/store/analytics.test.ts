@@ -86,18 +86,34 @@ describe('analytics outbox', () => {
     expect(server.analyticsRecorded.size).toBe(1);
   });
 
+  it('drops a hit the server calls malformed (400) instead of blocking the queue behind it', async () => {
+    const { store, server } = setup();
+    server.analyticsMode = 400;
+    store.getState().add(tyr);
+    store.getState().add(tyr);
+    await settle(60);
+    expect(server.analyticsReceived).toHaveLength(2);
+    expect(store.getState().analytics).toEqual([]);
+  });
+
   it('sends GET /api/ga/added-to-cart and /removed-from-cart with cid, product_id, quantity, variation and event_id', async () => {
     const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
     const api = createCartApi(fetchMock as unknown as typeof fetch);
     const base = { product_id: 7, variation_id: 9, createdAt: 0, attempts: 0 };
-    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e1', kind: 'added', quantity: 2 })).toBe(true);
-    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e2', kind: 'removed', quantity: 1 })).toBe(true);
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e1', kind: 'added', quantity: 2 })).toBe('sent');
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e2', kind: 'removed', quantity: 1 })).toBe('sent');
     const urls = fetchMock.mock.calls.map((call) => (call as unknown[])[0]);
     expect(urls).toEqual([
       '/api/ga/added-to-cart?cid=c1&product_id=7&quantity=2&variation=9&event_id=e1',
       '/api/ga/removed-from-cart?cid=c1&product_id=7&quantity=1&event_id=e2',
     ]);
     fetchMock.mockImplementationOnce(async () => new Response('', { status: 404 }));
-    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe(false);
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');
+    fetchMock.mockImplementationOnce(async () => new Response('', { status: 503 }));
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');
+    fetchMock.mockImplementationOnce(async () => new Response('{"code":"invalid_analytics_event"}', { status: 400 }));
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('drop');
+    fetchMock.mockImplementationOnce(async () => Promise.reject(new TypeError('offline')));
+    expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');
   });
 });

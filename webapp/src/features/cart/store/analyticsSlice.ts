@@ -1,7 +1,8 @@
 /**
  * The analytics outbox (spec section 7): added-to-cart / removed-from-cart hits with a uuid
  * `event_id`, persisted, sent in order with GET and retried (backoff, or when back online) until
- * a 2xx, then dropped. A retry never double counts: the server dedupes on `event_id`.
+ * a 2xx, then dropped (also dropped when the server calls the hit malformed, 400/422, which no
+ * retry can fix). A retry never double counts: the server dedupes on `event_id`.
  */
 import type { StateCreator } from 'zustand';
 import type { GaEvent } from '../types';
@@ -52,8 +53,9 @@ export const createAnalyticsSlice =
               cid = deps.uuid();
               set({ cid });
             }
-            const recorded = await deps.api.sendAnalytics(cid, event);
-            if (!recorded) {
+            const result = await deps.api.sendAnalytics(cid, event);
+            if (result === 'drop') console.warn(`analytics hit ${event.event_id} refused by the server; dropped`);
+            if (result === 'retry') {
               const attempts = event.attempts + 1;
               set((s) => ({ analytics: s.analytics.map((e) => (e.event_id === event.event_id ? { ...e, attempts } : e)) }));
               scheduleRetry(attempts);

@@ -63,7 +63,7 @@ describe('rules: prices', () => {
     expect(unitPrice(line({ ...rec, recommended_eur: 5000 }), 'EUR')).toBe(4250);
     expect(unitPrice(line({ ...rec, discount_percent: 33, eur: { regular: 999, sale: null } }), 'EUR')).toBe(669); // 669.33
     expect(unitPrice(line({ ...rec, discount_percent: 150 }), 'EUR')).toBe(0);
-    expect(unitPrice(line({ ...rec, discount_percent: 100 }), 'USD')).toBe(100);
+    expect(unitPrice(line({ ...rec, discount_percent: 100 }), 'USD')).toBe(0); // no USD lift of a discount price
     expect(unitPrice(line({ ...rec, use_discount: false }), 'EUR')).toBe(10000);
   });
 

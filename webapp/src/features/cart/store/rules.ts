@@ -75,9 +75,7 @@ export function unitPrice(
     const fixed = line[`recommended_${currencyKey(currency)}`];
     const price = fixed !== null && fixed !== undefined && fixed > 0 ? fixed : basePrice(line, currency);
     const percent = Math.min(100, Math.max(0, int(line.discount_percent))); // never a negative price
-    const value = halfUpDiv(price * (100 - percent), 100);
-    if (currency === 'USD' && value <= 0) return USD_MINIMUM; // spec 5 holds for the discount price too
-    return value;
+    return halfUpDiv(price * (100 - percent), 100);
   }
   return basePrice(line, currency);
 }

@@ -3,7 +3,7 @@
  * (and remembers Idempotency-Keys like the real one), manual timers and a controllable network.
  * Used by tests only.
  */
-import type { CommandResult, ReadResult } from '../api/cartApi';
+import type { AnalyticsResult, CommandResult, ReadResult } from '../api/cartApi';
 import type { CartCommand, CartModel, CountryFacts, GaEvent, ProductFacts } from '../types';
 import type { CartDeps } from './runtime';
 import { cartView, DEFAULT_COUNTRY, emptyCart, execute, type CatalogLookup } from './rules';
@@ -94,11 +94,12 @@ export class FakeCartServer {
     }
   }
 
-  async sendAnalytics(cid: string, event: GaEvent): Promise<boolean> {
+  async sendAnalytics(cid: string, event: GaEvent): Promise<AnalyticsResult> {
     this.analyticsReceived.push({ cid, event });
-    if (this.analyticsMode !== 'up') return false;
+    if (this.analyticsMode === 400) return 'drop';
+    if (this.analyticsMode !== 'up') return 'retry';
     this.analyticsRecorded.add(event.event_id);
-    return true;
+    return 'sent';
   }
 }
 
