@@ -131,7 +131,7 @@ def main() -> None:
     )
     parser.add_argument("--events", type=int, default=50_000)
     parser.add_argument("--carts", type=int, default=2_000)
-    parser.add_argument("--batch-size", type=int, default=20_000, help="notifications per rebuild batch")
+    parser.add_argument("--batch-size", type=int, default=50_000, help="notifications per rebuild batch")
     parser.add_argument("--repeat", type=int, default=3, help="rebuilds to time (best is reported)")
     args = parser.parse_args()
 

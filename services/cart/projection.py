@@ -32,6 +32,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
@@ -193,7 +194,7 @@ class CartProjector:
         engine: Engine,
         *,
         batch_size: int = 2000,
-        rebuild_batch_size: int = 20_000,
+        rebuild_batch_size: int = 50_000,
         cache_size: int = 20_000,
         poll_interval: float = 0.1,
         writer: CartViewWriter | None = None,
@@ -292,22 +293,27 @@ class CartProjector:
     def catch_up(self, batch_size: int | None = None) -> int:
         """Pull and apply everything recorded so far, ``batch_size`` (default
         ``self.batch_size``) notifications per transaction; returns the last notification id
-        applied (0 for an empty log)."""
+        applied (0 for an empty log). While a full batch is applied, the next one is already
+        being read (one helper thread), so database reads overlap with decoding and applying."""
         limit = batch_size or self.batch_size
-        while True:
-            with self._lock:
-                start = self._position
-                notes = self.app.recorder.select_notifications(
-                    start=start, limit=limit, inclusive_of_start=False
-                )
-                if not notes:
-                    return start
+        select_notifications = self.app.recorder.select_notifications
+
+        def fetch(after: int) -> Sequence[Notification]:
+            return select_notifications(start=after, limit=limit, inclusive_of_start=False)
+
+        with self._lock, ThreadPoolExecutor(1, thread_name_prefix="cart-projection-read") as reader:
+            notes = fetch(self._position)
+            while notes:
+                ahead = reader.submit(fetch, notes[-1].id) if len(notes) == limit else None
                 try:
                     self.process(self._decode(notes))
                 except ProjectionConflict:
+                    if ahead is not None:
+                        ahead.result()
+                    notes = fetch(self._position)
                     continue
-                if len(notes) < limit:
-                    return self._position
+                notes = ahead.result() if ahead is not None else []
+            return self._position
 
     def rebuild(self) -> int:
         """Empty ``cart_current``, reset the tracking to 0, and catch up from the first event in
