@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -34,6 +37,7 @@ from services.cart.facts import CatalogFacts, ProductFacts
 from services.shared.errors import NotFound
 
 MAX_ATTEMPTS = 20
+LOCK_STRIPES = 1024  # in-process locks, one per cart id modulo this
 
 
 def request_hash(command: dict[str, Any]) -> str:
@@ -100,6 +104,10 @@ class CartApplication(Application[UUID]):
         self.catalog = catalog
         interval = int(self.env.get("CART_SNAPSHOT_INTERVAL", "50") or 50)
         self.snapshotting_intervals = {Cart: interval}
+        # Commands on one cart in this process run one at a time: threads then never race
+        # each other into stale writes (which could exhaust MAX_ATTEMPTS under load and
+        # answer 500); only writes from other processes still conflict and are retried.
+        self._cart_locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
 
     # ---- queries ------------------------------------------------------------------------------
 
@@ -148,7 +156,13 @@ class CartApplication(Application[UUID]):
         """
         digest = request_hash(command)
         cart_id = cart_id_for(token)
-        for _ in range(MAX_ATTEMPTS):
+        with self._cart_locks[cart_id.int % LOCK_STRIPES]:
+            return self._execute(cart_id, command, command_id, digest)
+
+    def _execute(
+        self, cart_id: UUID, command: dict[str, Any], command_id: str | None, digest: str
+    ) -> CommandResult:
+        for attempt in range(MAX_ATTEMPTS):
             try:
                 cart: Cart = self.repository.get(cart_id)
             except AggregateNotFoundError:
@@ -164,7 +178,10 @@ class CartApplication(Application[UUID]):
             try:
                 self.save(cart)
             except IntegrityError:
-                continue  # someone else changed the cart: decide again on the fresh state
+                # another process changed the cart: decide again on the fresh state, after a
+                # short random pause so competing writers do not keep colliding
+                time.sleep(random.uniform(0, 0.001 * 2 ** min(attempt, 6)))
+                continue
             if refusal is not None:
                 raise CartRefused(refusal, cart_state(cart))
             return CommandResult(cart_state(cart))
