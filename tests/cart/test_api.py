@@ -16,15 +16,18 @@ from sqlalchemy.orm import Session
 from services.api.app import create_app
 from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, TaxRate
+from services.shared import db as shared_db
+from services.shared.migrate import upgrade
+from services.shared.settings import get_settings
+from tests.conftest import _reset_pg
 from tests.factories import create_category, create_product, create_variation
 
 COMMANDS = "/api/cart/commands"
 
 
-@pytest.fixture
-def shop(session: Session) -> None:
-    """Mouse 1 (stock 3), pack 2, coming-soon 4, draft 5, variable 200, builder 26907, add-on
-    31575, recommender 10 (20 % off product 11); Germany (19 %) and the US."""
+def seed(session: Session) -> None:
+    """Mouse 1 (stock 3), pack 2, coming-soon 4, draft 5, no-SKU 6, variable 200, builder
+    26907, add-on 31575, recommender 10 (20 % off product 11); Germany (19 %) and the US."""
     gear = create_category(session, 15, "gear", "Gear")
     create_product(
         session,
@@ -112,17 +115,38 @@ def shop(session: Session) -> None:
     session.commit()
 
 
-@pytest.fixture
-def http(db_url: str, shop: None) -> Iterator[TestClient]:
-    """An HTTP client; the cart application is built for this test's database."""
-    get_cart_app.cache_clear()
-    try:
-        with TestClient(create_app()) as client:
-            yield client
-    finally:
-        if get_cart_app.cache_info().currsize:
-            get_cart_app().close()
+@pytest.fixture(scope="module")
+def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
+    """An HTTP client on one migrated, seeded database for this module (like ``db_url``, but
+    set up once: every test works on carts of its own tokens). The cart application is
+    built for this database and closed at the end."""
+    with pytest.MonkeyPatch.context() as env:
+        if pg_schema_url:
+            url = pg_schema_url
+            _reset_pg(url)
+        else:
+            url = f"sqlite:///{tmp_path_factory.mktemp('cart-api') / 'test.sqlite3'}"
+        env.setenv("DATABASE_URL", url)
+        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp("cart-api-data")))
+        env.setenv("CATALOG_CACHE_TTL", "0")
+        get_settings.cache_clear()
+        shared_db.get_engine.cache_clear()
+        shared_db.get_sessionmaker.cache_clear()
         get_cart_app.cache_clear()
+        upgrade(url)
+        with shared_db.get_sessionmaker(url)() as session:
+            seed(session)
+        try:
+            with TestClient(create_app()) as client:
+                yield client
+        finally:
+            if get_cart_app.cache_info().currsize:
+                get_cart_app().close()
+            get_cart_app.cache_clear()
+            shared_db.get_engine(url).dispose()
+            shared_db.get_engine.cache_clear()
+            shared_db.get_sessionmaker.cache_clear()
+            get_settings.cache_clear()
 
 
 def start(http: TestClient, **body: Any) -> tuple[str, dict[str, Any]]:
