@@ -318,10 +318,12 @@ class CartProjector:
             self._thread = None
 
     def __enter__(self) -> CartProjector:
+        """Start the background thread (``with CartProjector(...) as p:``)."""
         self.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Stop the background thread and wait for it."""
         self.stop()
 
     def wait(self, notification_id: int, timeout: float = 5.0) -> None:

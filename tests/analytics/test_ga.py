@@ -29,6 +29,7 @@ def client(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]
 
 
 def count(session: Session) -> int:
+    """Rows in ``analytics_events`` (fresh read)."""
     session.expire_all()
     return session.execute(select(func.count()).select_from(AnalyticsEvent)).scalar_one()
 

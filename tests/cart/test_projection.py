@@ -150,6 +150,7 @@ def expected_row(app: CartApplication, token: str) -> dict[str, Any]:
 
 
 def assert_view_matches(app: CartApplication, engine: Engine, tokens: list[str]) -> None:
+    """The view holds exactly the started carts among ``tokens``, each equal to its aggregate."""
     rows = view(engine)
     started = [t for t in tokens if list(app.events.get(cart_id_for(t), limit=1))]
     assert set(rows) == {str(cart_id_for(t)) for t in started}
@@ -158,6 +159,7 @@ def assert_view_matches(app: CartApplication, engine: Engine, tokens: list[str])
 
 
 def tracked(engine: Engine) -> int:
+    """The notification id recorded in ``projection_tracking``."""
     with engine.connect() as conn:
         return conn.execute(select(ProjectionTracking.notification_id)).scalar_one()
 
