@@ -1,11 +1,24 @@
-"""``CatalogFacts`` over the catalogue database (the cart's only way to read catalogue rows)."""
+"""``CatalogFacts`` over the catalogue database (the cart's only way to read catalogue rows).
+
+Facts are cached per process, keyed by the catalogue revision (``services/catalog/revision.py``:
+every catalogue write, stock included, bumps it in the same transaction). By default the
+revision is read on every call (``ttl`` 0: one indexed one-row query instead of the product
+query and its three ``selectinload`` queries), so answers are exactly as fresh as before.
+A positive ``ttl`` trusts the revision for that many seconds, like the catalogue response cache.
+Before the revision table exists (revision 0) nothing is cached.
+"""
 
 from __future__ import annotations
+
+import threading
+import time
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
+from services.catalog import revision as catalog_revision
 from services.catalog.models import Country, Product, TaxRate, Variation
 from services.shared.money import to_minor
 
@@ -23,92 +36,132 @@ def _price(regular: int | None, sale: int | None) -> Price:
 
 
 class SqlCatalogFacts:
-    """Reads fresh facts with one short session per call (safe from any thread)."""
+    """Reads facts with one short session per call (safe from any thread); caches them by
+    catalogue revision (see the module docstring). ``max_entries`` 0 turns the cache off."""
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
+    def __init__(self, sessions: sessionmaker[Session], ttl: float = 0.0, max_entries: int = 4096) -> None:
         self._sessions = sessions
+        self.ttl = ttl
+        self.max_entries = max_entries
+        self._cache: dict[tuple[Any, ...], Any] = {}
+        self._revision = 0
+        self._checked_at = float("-inf")
+        self._lock = threading.Lock()
+
+    def _cached(self, key: tuple[Any, ...], load: Any) -> Any:
+        """``load(session)`` through the cache: one session for the revision read and a miss."""
+        if self.max_entries <= 0:
+            with self._sessions() as session:
+                return load(session)
+        with self._sessions() as session:
+            if self.ttl > 0 and time.monotonic() - self._checked_at < self.ttl:
+                revision = self._revision
+            else:
+                revision = catalog_revision.read(session.connection())
+                with self._lock:
+                    if revision != self._revision:
+                        self._cache.clear()
+                        self._revision = revision
+                    self._checked_at = time.monotonic()
+            if revision == 0:  # not migrated yet: nothing safe to key by
+                return load(session)
+            try:
+                return self._cache[key]
+            except KeyError:
+                pass
+            value = load(session)  # read after the revision: at least as new as it
+        with self._lock:
+            if revision == self._revision:  # a newer revision cleared the cache: do not refill it
+                if len(self._cache) >= self.max_entries:
+                    self._cache.clear()
+                self._cache[key] = value
+        return value
 
     def product(self, product_id: int, variation_id: int | None) -> ProductFacts | None:
         """Facts of a published product, with the variation's prices and stock when given.
         None when the product (or that variation of it) is not published."""
-        with self._sessions() as session:
-            p = session.scalars(
-                select(Product)
-                .where(Product.id == product_id, Product.status == "publish")
-                .options(
-                    selectinload(Product.variations),
-                    selectinload(Product.configurator_entries),
-                    selectinload(Product.images),
-                )
-            ).first()
-            if p is None:
-                return None
-            live = [v for v in p.variations if v.status == "publish"]
-            variation: Variation | None = None
-            if variation_id is not None:
-                variation = next((v for v in live if v.id == variation_id), None)
-                if variation is None:
-                    return None
-            source = variation or p
-            choices = {
-                f"{e.layer_id}:{e.choice_id}": ChoiceFacts(
-                    layer_id=e.layer_id,
-                    choice_id=e.choice_id or "",
-                    name=e.name,
-                    layer_name=e.layer_name,
-                    extra_eur=_lenient_minor(e.extra_price),
-                    extra_usd=_lenient_minor(e.extra_price_usd or e.extra_price),
-                    stock_status=e.stock_status,
-                    has_backorder=e.has_backorder,
-                )
-                for e in p.configurator_entries
-                if e.is_choice and e.choice_id
-            }
-            image = (variation.image_src if variation else None) or next((i.src for i in p.images), None)
-            return ProductFacts(
-                product_id=p.id,
-                variation_id=variation.id if variation else None,
-                sku=(variation.sku or p.sku) if variation else p.sku,
-                name=p.name,
-                image=image,
-                published=True,
-                product_type=p.type,
-                availability=p.availability,
-                eur=_price(source.regular_price_eur, source.sale_price_eur),
-                usd=_price(source.regular_price_usd, source.sale_price_usd),
-                stock_status=source.stock_status,
-                stock_quantity=source.stock_quantity,
-                manage_stock=source.manage_stock,
-                backorders=source.backorders,
-                variation_ids=tuple(v.id for v in live),
-                variation_label=", ".join(
-                    a.get("option", "") for a in (variation.attributes if variation else []) or []
-                ),
-                recommended_product_ids=tuple(p.recommended_product_ids or ()),
-                recommended_discount=p.recommended_products_discount or 0,
-                recommended_discount_active=p.activate_recommended_products_discount,
-                recommended_price_eur=p.recommended_products_price_eur
-                if p.use_recommended_products_price
-                else None,
-                recommended_price_usd=p.recommended_products_price_usd
-                if p.use_recommended_products_price
-                else None,
-                choices=choices,
-            )
+        return self._cached(
+            ("product", product_id, variation_id), lambda s: _product(s, product_id, variation_id)
+        )
 
     def country(self, code: str) -> CountryFacts | None:
         """The country with its currency and its first (highest priority) tax rate."""
-        with self._sessions() as session:
-            c = session.get(Country, code.upper())
-            if c is None:
-                return None
-            tax = session.scalars(
-                select(TaxRate).where(TaxRate.country == c.code).order_by(TaxRate.priority, TaxRate.id)
-            ).first()
-            return CountryFacts(
-                code=c.code,
-                name=c.name,
-                currency=c.currency,
-                tax_name=tax.name if tax else "",
-                tax_rate_bp=tax.rate_bp if tax else 0,
-            )
+        return self._cached(("country", code.upper()), lambda s: _country(s, code))
+
+
+def _product(session: Session, product_id: int, variation_id: int | None) -> ProductFacts | None:
+    p = session.scalars(
+        select(Product)
+        .where(Product.id == product_id, Product.status == "publish")
+        .options(
+            selectinload(Product.variations),
+            selectinload(Product.configurator_entries),
+            selectinload(Product.images),
+        )
+    ).first()
+    if p is None:
+        return None
+    live = [v for v in p.variations if v.status == "publish"]
+    variation: Variation | None = None
+    if variation_id is not None:
+        variation = next((v for v in live if v.id == variation_id), None)
+        if variation is None:
+            return None
+    source = variation or p
+    choices = {
+        f"{e.layer_id}:{e.choice_id}": ChoiceFacts(
+            layer_id=e.layer_id,
+            choice_id=e.choice_id or "",
+            name=e.name,
+            layer_name=e.layer_name,
+            extra_eur=_lenient_minor(e.extra_price),
+            extra_usd=_lenient_minor(e.extra_price_usd or e.extra_price),
+            stock_status=e.stock_status,
+            has_backorder=e.has_backorder,
+        )
+        for e in p.configurator_entries
+        if e.is_choice and e.choice_id
+    }
+    image = (variation.image_src if variation else None) or next((i.src for i in p.images), None)
+    return ProductFacts(
+        product_id=p.id,
+        variation_id=variation.id if variation else None,
+        sku=(variation.sku or p.sku) if variation else p.sku,
+        name=p.name,
+        image=image,
+        published=True,
+        product_type=p.type,
+        availability=p.availability,
+        eur=_price(source.regular_price_eur, source.sale_price_eur),
+        usd=_price(source.regular_price_usd, source.sale_price_usd),
+        stock_status=source.stock_status,
+        stock_quantity=source.stock_quantity,
+        manage_stock=source.manage_stock,
+        backorders=source.backorders,
+        variation_ids=tuple(v.id for v in live),
+        variation_label=", ".join(
+            a.get("option", "") for a in (variation.attributes if variation else []) or []
+        ),
+        recommended_product_ids=tuple(p.recommended_product_ids or ()),
+        recommended_discount=p.recommended_products_discount or 0,
+        recommended_discount_active=p.activate_recommended_products_discount,
+        recommended_price_eur=p.recommended_products_price_eur if p.use_recommended_products_price else None,
+        recommended_price_usd=p.recommended_products_price_usd if p.use_recommended_products_price else None,
+        choices=choices,
+    )
+
+
+def _country(session: Session, code: str) -> CountryFacts | None:
+    c = session.get(Country, code.upper())
+    if c is None:
+        return None
+    tax = session.scalars(
+        select(TaxRate).where(TaxRate.country == c.code).order_by(TaxRate.priority, TaxRate.id)
+    ).first()
+    return CountryFacts(
+        code=c.code,
+        name=c.name,
+        currency=c.currency,
+        tax_name=tax.name if tax else "",
+        tax_rate_bp=tax.rate_bp if tax else 0,
+    )
