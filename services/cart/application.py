@@ -24,6 +24,7 @@ import json
 import random
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -93,11 +94,22 @@ def cart_state(cart: Cart) -> dict[str, Any]:
     }
 
 
+def project_cart(cart: Cart | None, events: Iterable[Any]) -> Cart | None:
+    """Fold events (a snapshot first, if any) into the cart: eventsourcing's
+    ``project_aggregate`` without its per-event ``assert isinstance(event, CanMutateProtocol)``,
+    a runtime-checkable Protocol check that costs about a third of a cart load's CPU on
+    Python 3.11 (every stored event of ours is a ``Cart`` event, which can mutate)."""
+    for event in events:
+        cart = event.mutate(cart)
+    return cart
+
+
 class CartApplication(Application[UUID]):
     """Event-sourced carts. ``catalog`` answers catalogue facts (a ``CatalogFacts``)."""
 
     name = "carts"
     snapshotting_intervals = {Cart: 50}
+    snapshotting_projectors = {Cart: project_cart}
 
     def __init__(self, env: dict[str, str] | None = None, catalog: CatalogFacts | None = None) -> None:
         super().__init__(env)
@@ -114,7 +126,7 @@ class CartApplication(Application[UUID]):
     def get_cart(self, token: str, version: int | None = None) -> Cart:
         """The cart held with ``token`` (optionally as it was at ``version``). NotFound 404."""
         try:
-            return self.repository.get(cart_id_for(token), version=version)
+            return self.repository.get(cart_id_for(token), version=version, projector_func=project_cart)
         except AggregateNotFoundError as exc:
             raise NotFound("cart_not_found", "No cart with that token.") from exc
 
@@ -137,7 +149,7 @@ class CartApplication(Application[UUID]):
         cart_id = cart_id_for(token)
         for _ in range(MAX_ATTEMPTS):
             try:
-                return cart_state(self.repository.get(cart_id))
+                return cart_state(self.repository.get(cart_id, projector_func=project_cart))
             except AggregateNotFoundError:
                 cart = self._new_cart(cart_id, country)
                 try:
@@ -164,7 +176,7 @@ class CartApplication(Application[UUID]):
     ) -> CommandResult:
         for attempt in range(MAX_ATTEMPTS):
             try:
-                cart: Cart = self.repository.get(cart_id)
+                cart: Cart = self.repository.get(cart_id, projector_func=project_cart)
             except AggregateNotFoundError:
                 cart = self._new_cart(cart_id, None)
             seen = cart.answer_for(command_id, digest)
@@ -204,7 +216,9 @@ class CartApplication(Application[UUID]):
 
     def _replay(self, cart: Cart, seen: dict[str, Any]) -> CommandResult:
         then = (
-            cart if seen["version"] == cart.version else self.repository.get(cart.id, version=seen["version"])
+            cart
+            if seen["version"] == cart.version
+            else self.repository.get(cart.id, version=seen["version"], projector_func=project_cart)
         )
         state = cart_state(then)
         if seen.get("refused"):
