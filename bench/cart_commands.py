@@ -1,0 +1,501 @@
+"""Benchmark: cart commands end to end over HTTP on PostgreSQL, and cart load time (design.md).
+
+Targets: 64 concurrent shoppers on this 2-core machine: at least 1,000 commands/s, p99 at most
+50 ms, zero errors, next to the raw single-row insert rate of the same PostgreSQL (printed as a
+ratio); loading a 10,000-event cart: p99 within 2x of a 10-event cart.
+
+What one run does (PostgreSQL only: ``--database-url``, default the ``test`` database):
+
+1. Creates a fresh schema (``--schema``, default ``bench_cart``), migrates it, seeds the demo
+   catalogue and creates the event-store tables in-process (so uvicorn workers do not race to
+   create them), then starts uvicorn with ``--workers`` processes (default 2: one per core).
+2. Commands: 64 shoppers (``--shoppers``), each with its own cart token made by ``POST
+   /api/cart``, send commands back to back for ``--seconds`` after a short warm-up. The mix,
+   decided per command from the shopper's current cart (line ids read from each response):
+   ``add`` (~45 %, an in-stock simple, non-configurable, not coming-soon product of category 15;
+   at most 6 lines), ``set_count`` 1..3 (~30 %), ``remove`` (~22 %), ``set_country`` (~3 %), every
+   one with a unique ``Idempotency-Key``. A 409 is a deliberate refusal (e.g. ``count_capped``
+   on the products with 1 or 3 in stock) and is printed separately; anything else that is not
+   2xx, and every socket error or timeout, counts as an error.
+
+   Load generator: wrk with a Lua script, one wrk thread per shopper (``-t64 -c64``). wrk's Lua
+   state is per thread, not per connection, so one connection per thread is what gives each
+   shopper its own token and cart state (closed loop: a shopper sends its next command only
+   after the answer to the last one, like the storefront's outbox). wrk is C: 64 mostly idle
+   threads cost a few percent of a core, whereas an asyncio httpx client spends about as much
+   CPU per request as the server does, and would steal one of the 2 cores it is measuring.
+   Latency percentiles come from wrk's own histogram (corrected for nothing: closed loop).
+
+3. Raw inserts: pgbench (``-M prepared``), one ``INSERT`` of an event-sized row per transaction
+   into a table shaped like the events table, 1 and 8 clients, ``--insert-seconds`` each; the
+   ratio commands/s : inserts/s says how close a command gets to the database's commit ceiling.
+4. Load time: builds a 10-event and a ~10,000-event cart (realistic commands, saved in batches,
+   snapshots every ``CART_SNAPSHOT_INTERVAL`` events as the app takes them), then times
+   ``CartApplication.repository.get`` in-process and ``GET /api/cart`` over HTTP, alternating
+   the two carts, and prints p50/p99 of each and the ratio.
+
+The schema is dropped at the end (``--keep-schema`` keeps it).
+
+    .venv/bin/python bench/cart_commands.py                       # everything, 2 workers, 20 s
+    .venv/bin/python bench/cart_commands.py --workers 3 --seconds 30
+    .venv/bin/python bench/cart_commands.py --only commands       # or: inserts, load
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+DEFAULT_DB = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+COUNTRIES = ["DE", "US", "FR", "GB", "AT", "NL", "SE", "CH"]
+
+LUA = r"""
+local tokens = {%(tokens)s}
+local products = {%(products)s}
+local countries = {%(countries)s}
+local prefix = "%(prefix)s"
+local threads = {}
+local counter = 1
+
+setup = function(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+  table.insert(threads, thread)
+end
+
+init = function(args)
+  token = tokens[((id - 1) %% #tokens) + 1]
+  lines = {}
+  n, ok, refused, errors, other = 0, 0, 0, 0, ""
+  math.randomseed(id * 7919 + os.time())
+end
+
+request = function()
+  n = n + 1
+  local r = math.random()
+  local nl = #lines
+  local body
+  if nl == 0 or (r < 0.45 and nl < 6) then
+    body = '{"type":"add","product_id":' .. products[math.random(#products)] .. '}'
+  elseif r < 0.75 then
+    body = '{"type":"set_count","line_id":"' .. lines[math.random(nl)] .. '","count":' .. math.random(1, 3) .. '}'
+  elseif r < 0.97 then
+    body = '{"type":"remove","line_id":"' .. lines[math.random(nl)] .. '"}'
+  else
+    body = '{"type":"set_country","country":"' .. countries[math.random(#countries)] .. '"}'
+  end
+  local headers = {}
+  headers["Content-Type"] = "application/json"
+  headers["X-Cart-Token"] = token
+  headers["Idempotency-Key"] = prefix .. "-" .. id .. "-" .. n
+  return wrk.format("POST", "/api/cart/commands", headers, body)
+end
+
+response = function(status, headers, body)
+  if status >= 200 and status < 300 then
+    ok = ok + 1
+  elseif status == 409 then
+    refused = refused + 1
+  else
+    errors = errors + 1
+    if #other < 2000 then other = other .. status .. ":" .. string.sub(body, 1, 120) .. " | " end
+  end
+  local found = {}
+  for lid in string.gmatch(body, '"line_id":"(L%%d+)"') do found[#found + 1] = lid end
+  if #found > 0 or string.find(body, '"lines":%%[%%]') then lines = found end
+end
+
+done = function(summary, latency, requests)
+  local t_ok, t_ref, t_err, t_other = 0, 0, 0, ""
+  for _, t in ipairs(threads) do
+    t_ok = t_ok + t:get("ok")
+    t_ref = t_ref + t:get("refused")
+    t_err = t_err + t:get("errors")
+    t_other = t_other .. t:get("other")
+  end
+  local e = summary.errors
+  io.write(string.format(
+    'RESULT {"requests":%%d,"duration_us":%%d,"ok":%%d,"refused":%%d,"errors":%%d,' ..
+    '"socket_errors":%%d,"timeouts":%%d,"p50":%%d,"p90":%%d,"p99":%%d,"max":%%d}\n',
+    summary.requests, summary.duration, t_ok, t_ref, t_err,
+    e.connect + e.read + e.write, e.timeout,
+    latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+  io.write("OTHER " .. t_other .. "\n")
+end
+"""
+
+INSERT_SQL = """\\set v random(1, 2000000000)
+INSERT INTO {schema}.raw_insert (originator_id, originator_version, topic, state)
+VALUES (gen_random_uuid(), :v, 'services.cart.domain#Cart.ItemCountSet', decode('{payload}', 'hex'));
+"""
+
+
+def schema_url(base: str, schema: str) -> str:
+    sep = "&" if "?" in base else "?"
+    return f"{base}{sep}options={quote(f'-csearch_path={schema}')}"
+
+
+def psql_args(base: str) -> list[str]:
+    """Connection arguments for psql/pgbench from a SQLAlchemy URL."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(base.replace("postgresql+psycopg", "postgresql"))
+    return [
+        "-h",
+        parts.hostname or "127.0.0.1",
+        "-p",
+        str(parts.port or 5432),
+        "-U",
+        parts.username or "postgres",
+        parts.path.lstrip("/") or "postgres",
+    ]
+
+
+def psql(base: str, sql: str) -> None:
+    subprocess.run(
+        [
+            "psql",
+            "-q",
+            "-v",
+            "ON_ERROR_STOP=1",
+            *psql_args(base),
+            "-c",
+            "SET client_min_messages = warning; " + sql,
+        ],
+        check=True,
+    )
+
+
+def prepare_schema(base: str, schema: str, env: dict[str, str]) -> None:
+    psql(base, f"DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema};")
+    py = sys.executable
+    for cmd in ("migrate", "seed"):
+        subprocess.run(
+            [py, "-m", "services.api.cli", cmd], cwd=ROOT, env=env, check=True, capture_output=True
+        )
+
+
+def cart_app() -> Any:
+    """The app's own ``CartApplication`` on the bench schema (DATABASE_URL already set)."""
+    from services.cart.deps import get_cart_app
+
+    return get_cart_app()
+
+
+def spawn_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
+    cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(port)]
+    cmd += ["--log-level", "warning", "--no-access-log", "--workers", str(workers)]
+    # The event-store tables exist already (made in-process): without CREATE_TABLE=n every worker
+    # runs eventsourcing's CREATE ... / CREATE OR REPLACE FUNCTION at once on its first use, and
+    # PostgreSQL answers "tuple concurrently updated" to all but one (500s during warm-up).
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**env, "CREATE_TABLE": "n"})
+    for _ in range(150):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("server did not start")
+
+
+def buyable_products(base_url: str) -> list[int]:
+    """In-stock simple products of category 15 with no configurator that are not coming soon."""
+    products = httpx.get(f"{base_url}/api/wc/products?category=15&per_page=100", timeout=30).json()
+    return [
+        p["id"]
+        for p in products
+        if p["type"] == "simple"
+        and p["stock_status"] == "instock"
+        and not p.get("isConfigurable")
+        and not p.get("configurations")
+        and (p.get("acf") or {}).get("availability") != "coming_soon"
+    ]
+
+
+def run_wrk(base_url: str, tokens: list[str], products: list[int], seconds: float) -> dict[str, Any]:
+    script = LUA % {
+        "tokens": ", ".join(f'"{t}"' for t in tokens),
+        "products": ", ".join(str(p) for p in products),
+        "countries": ", ".join(f'"{c}"' for c in COUNTRIES),
+        "prefix": secrets.token_hex(6),
+    }
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as f:
+        f.write(script)
+    try:
+        n = len(tokens)
+        cmd = ["wrk", f"-t{n}", f"-c{n}", f"-d{max(1, int(seconds))}s", "--timeout", "10s", "-s", f.name]
+        out = subprocess.run([*cmd, base_url], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(f.name)
+    m = re.search(r"^RESULT (\{.*\})$", out, re.M)
+    if not m:
+        raise SystemExit(f"wrk printed no result:\n{out}")
+    result = json.loads(m.group(1))
+    other = re.search(r"^OTHER (.*)$", out, re.M)
+    result["other"] = other.group(1).strip() if other else ""
+    result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
+
+
+def bench_commands(base_url: str, shoppers: int, seconds: float, warmup: float) -> dict[str, Any]:
+    products = buyable_products(base_url)
+    if not products:
+        raise SystemExit("no buyable products in category 15")
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        tokens = [client.post("/api/cart").json()["token"] for _ in range(shoppers)]
+    print(f"shoppers={shoppers} products={products}")
+    if warmup > 0:
+        w = run_wrk(base_url, tokens, products, warmup)
+        print(f"warm-up: {w['rps']:.0f} commands/s, p99 {w['p99'] / 1000:.1f} ms")
+    r = run_wrk(base_url, tokens, products, seconds)
+    r["errors_total"] = r["errors"] + r["socket_errors"] + r["timeouts"]
+    print(
+        f"cart commands      shoppers={shoppers} commands/s={r['rps']:8.1f} p50={r['p50'] / 1000:6.1f}ms "
+        f"p90={r['p90'] / 1000:6.1f}ms p99={r['p99'] / 1000:6.1f}ms max={r['max'] / 1000:6.1f}ms "
+        f"ok={r['ok']} refused(409)={r['refused']} errors={r['errors']} socket-errors={r['socket_errors']} "
+        f"timeouts={r['timeouts']}"
+    )
+    if r["other"]:
+        print(f"  error samples: {r['other'][:600]}")
+    return r
+
+
+def bench_inserts(base: str, schema: str, seconds: int) -> dict[int, float]:
+    """Raw single-row insert tps with pgbench at 1 and 8 clients."""
+    if not shutil.which("pgbench"):
+        print("(pgbench not installed: apt-get install postgresql-client)")
+        return {}
+    psql(
+        base,
+        f"DROP TABLE IF EXISTS {schema}.raw_insert; CREATE TABLE {schema}.raw_insert ("
+        "notification_id bigserial, originator_id uuid NOT NULL, originator_version integer NOT NULL, "
+        "topic text NOT NULL, state bytea, PRIMARY KEY (originator_id, originator_version)); "
+        f"CREATE UNIQUE INDEX ON {schema}.raw_insert (notification_id);",
+    )
+    payload = (
+        json.dumps(
+            {
+                "line_id": "L1",
+                "count": 2,
+                "requested": 2,
+                "reason": "set",
+                "stock": None,
+                "command_id": "x" * 24,
+                "request_hash": "f" * 64,
+            }
+        )
+        .encode()
+        .hex()
+    )
+    with tempfile.NamedTemporaryFile("w", suffix=".sql", delete=False) as f:
+        f.write(INSERT_SQL.format(schema=schema, payload=payload))
+    out: dict[int, float] = {}
+    try:
+        for clients in (1, 8):
+            cmd = ["pgbench", "-n", "-M", "prepared", "-f", f.name, "-c", str(clients)]
+            cmd += ["-j", str(min(clients, 2)), "-T", str(seconds), *psql_args(base)]
+            text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            m = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", text)
+            out[clients] = float(m.group(1)) if m else float("nan")
+            print(f"raw inserts        pgbench clients={clients} inserts/s={out[clients]:8.1f}")
+    finally:
+        os.unlink(f.name)
+    return out
+
+
+def build_cart(app: Any, events: int, products: list[int]) -> tuple[str, int]:
+    """A cart with about ``events`` events from realistic commands; saved every 100 commands."""
+    import random
+
+    from services.cart.application import request_hash
+    from services.cart.domain import CartRefusal, cart_id_for
+
+    rng = random.Random(events)
+    token = secrets.token_urlsafe(32)
+    app.start(token)
+    cart = app.repository.get(cart_id_for(token))
+    i = 0
+    while cart.version < events:
+        i += 1
+        lines = [line["line_id"] for line in cart.lines]
+        r = rng.random()
+        if not lines or (r < 0.45 and len(lines) < 6):
+            command: dict[str, Any] = {"type": "add", "product_id": rng.choice(products)}
+        elif r < 0.75:
+            command = {"type": "set_count", "line_id": rng.choice(lines), "count": rng.randint(1, 3)}
+        elif r < 0.97:
+            command = {"type": "remove", "line_id": rng.choice(lines)}
+        else:
+            command = {"type": "set_country", "country": rng.choice(COUNTRIES)}
+        try:
+            app._decide(cart, command, f"build-{i}", request_hash(command))
+        except CartRefusal:
+            pass
+        if i % 100 == 0 or cart.version >= events:
+            app.save(cart)
+    return token, cart.version
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bench_load(base_url: str, products: list[int], rounds: int) -> dict[str, dict[str, float]]:
+    from services.cart.domain import cart_id_for
+
+    app = cart_app()
+    t0 = time.perf_counter()
+    small, small_v = build_cart(app, 10, products)
+    big, big_v = build_cart(app, 10_000, products)
+    print(
+        f"built carts of {small_v} and {big_v} events in {time.perf_counter() - t0:.1f}s "
+        f"(snapshot interval {app.snapshotting_intervals})"
+    )
+    timings: dict[str, list[float]] = {k: [] for k in ("get_small", "get_big", "http_small", "http_big")}
+    ids = {"small": cart_id_for(small), "big": cart_id_for(big)}
+    with httpx.Client(base_url=base_url, timeout=30) as client:
+        for name, token in (("small", small), ("big", big)):  # warm up
+            for _ in range(5):
+                app.repository.get(ids[name])
+                client.get("/api/cart", headers={"X-Cart-Token": token}).raise_for_status()
+        for _ in range(rounds):
+            for name, token in (("small", small), ("big", big)):
+                t = time.perf_counter()
+                app.repository.get(ids[name])
+                timings[f"get_{name}"].append((time.perf_counter() - t) * 1000)
+                t = time.perf_counter()
+                client.get("/api/cart", headers={"X-Cart-Token": token}).raise_for_status()
+                timings[f"http_{name}"].append((time.perf_counter() - t) * 1000)
+    out: dict[str, dict[str, float]] = {}
+    for via in ("get", "http"):
+        s, b = timings[f"{via}_small"], timings[f"{via}_big"]
+        out[via] = {
+            "small_p50": statistics.median(s),
+            "small_p99": _pct(s, 99),
+            "big_p50": statistics.median(b),
+            "big_p99": _pct(b, 99),
+        }
+        out[via]["ratio"] = out[via]["big_p99"] / out[via]["small_p99"]
+        label = "repository.get" if via == "get" else "GET /api/cart"
+        o = out[via]
+        print(
+            f"load {label:15s} {small_v}-event p50={o['small_p50']:6.2f}ms p99={o['small_p99']:6.2f}ms | "
+            f"{big_v}-event p50={o['big_p50']:6.2f}ms p99={o['big_p99']:6.2f}ms | p99 ratio={o['ratio']:.2f}"
+        )
+    out["meta"] = {"small": small_v, "big": big_v}
+    return out
+
+
+def mark(ok: bool) -> str:
+    return "MET " if ok else "MISS"
+
+
+def summary(
+    cmd: dict[str, Any] | None, ins: dict[int, float], load: dict[str, Any] | None, workers: int
+) -> None:
+    print("\n==== summary (design.md targets) " + "=" * 50)
+    if cmd:
+        rps, p99 = cmd["rps"], cmd["p99"] / 1000
+        print(
+            f"[{mark(rps >= 1000)}] commands/s (64 shoppers, {workers} workers) {rps:9.1f}   target >= 1,000"
+        )
+        print(f"[{mark(p99 <= 50)}] command p99                         {p99:9.1f} ms target <= 50 ms")
+        print(
+            f"       command p50 / p90                   {cmd['p50'] / 1000:6.1f} / {cmd['p90'] / 1000:.1f} ms"
+        )
+        errs = cmd["errors_total"]
+        print(f"[{mark(errs == 0)}] errors (non-2xx except 409, socket)  {errs:9d}    target 0")
+        print(f"       deliberate 409 refusals              {cmd['refused']:9d}    (not errors)")
+    if ins:
+        for clients, tps in ins.items():
+            line = f"       raw inserts/s, {clients} client(s)            {tps:9.1f}"
+            if cmd:
+                line += f"   ratio commands:inserts = 1 : {tps / cmd['rps']:.2f} ({cmd['rps'] / tps:.0%})"
+            print(line)
+    if load:
+        m = load["meta"]
+        for via, label in (("get", "repository.get"), ("http", "GET /api/cart ")):
+            o = load[via]
+            print(
+                f"[{mark(o['ratio'] <= 2)}] load p99 {label} {m['big']}-ev / {m['small']}-ev   "
+                f"{o['big_p99']:6.2f} / {o['small_p99']:.2f} ms = {o['ratio']:.2f}x  target <= 2x"
+            )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB))
+    ap.add_argument("--schema", default="bench_cart")
+    ap.add_argument("--port", type=int, default=8797)
+    ap.add_argument("--workers", type=int, default=int(os.environ.get("BENCH_WORKERS", "2")))
+    ap.add_argument("--shoppers", type=int, default=64)
+    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--warmup", type=float, default=3)
+    ap.add_argument("--insert-seconds", type=int, default=10)
+    ap.add_argument("--load-rounds", type=int, default=300)
+    ap.add_argument("--only", choices=["commands", "inserts", "load"], action="append")
+    ap.add_argument("--keep-schema", action="store_true")
+    ap.add_argument(
+        "--base-url",
+        help="use a server that is already up on --schema (e.g. under py-spy): no schema setup, no spawn",
+    )
+    args = ap.parse_args()
+    if not args.database_url.startswith("postgresql"):
+        raise SystemExit("PostgreSQL only (--database-url postgresql+psycopg://...)")
+    if not shutil.which("wrk") and (not args.only or "commands" in args.only):
+        raise SystemExit("wrk is not installed: apt-get install -y wrk")
+    phases = set(args.only or ["commands", "inserts", "load"])
+
+    url = schema_url(args.database_url, args.schema)
+    env = {**os.environ, "DATABASE_URL": url}
+    os.environ["DATABASE_URL"] = url  # for the in-process CartApplication (load phase)
+    if not args.base_url:
+        prepare_schema(args.database_url, args.schema, env)
+    cart_app()  # creates the event-store tables before the workers start
+    spawn = phases & {"commands", "load"} and not args.base_url
+    proc = spawn_server(env, args.port, args.workers) if spawn else None
+    base_url = args.base_url or f"http://127.0.0.1:{args.port}"
+    cmd = load = None
+    ins: dict[int, float] = {}
+    try:
+        print(f"schema={args.schema} workers={args.workers} cpus={os.cpu_count()}")
+        if "commands" in phases:
+            cmd = bench_commands(base_url, args.shoppers, args.seconds, args.warmup)
+        if "inserts" in phases:
+            ins = bench_inserts(args.database_url, args.schema, args.insert_seconds)
+        if "load" in phases:
+            load = bench_load(base_url, buyable_products(base_url), args.load_rounds)
+    finally:
+        if proc:
+            proc.terminate()
+            proc.wait()
+        if not args.keep_schema and not args.base_url:
+            from services.shared.db import get_engine
+
+            get_engine().dispose()
+            cart_app().close()
+            psql(args.database_url, f"DROP SCHEMA IF EXISTS {args.schema} CASCADE;")
+    summary(cmd, ins, load, args.workers)
+
+
+if __name__ == "__main__":
+    main()
