@@ -81,12 +81,24 @@ def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.Monkey
     get_settings.cache_clear()
     shared_db.get_engine.cache_clear()
     shared_db.get_sessionmaker.cache_clear()
+    _close_cart_app()
     upgrade(url)
     yield url
+    _close_cart_app()
     shared_db.get_engine(url).dispose()
     shared_db.get_engine.cache_clear()
     shared_db.get_sessionmaker.cache_clear()
     get_settings.cache_clear()
+
+
+def _close_cart_app() -> None:
+    """Close and forget the process-wide cart application, so the next test binds to its own
+    database and no event-store connection pool is left for the garbage collector."""
+    from services.cart.deps import get_cart_app
+
+    if get_cart_app.cache_info().currsize:
+        get_cart_app().close()
+    get_cart_app.cache_clear()
 
 
 @pytest.fixture
