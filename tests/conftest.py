@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
+from services.api.bootstrap import migrate
 from services.shared import db as shared_db
-from services.shared.migrate import upgrade
 from services.shared.settings import get_settings
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
@@ -82,7 +82,7 @@ def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.Monkey
     shared_db.get_engine.cache_clear()
     shared_db.get_sessionmaker.cache_clear()
     _close_cart_app()
-    upgrade(url)
+    migrate(url)
     yield url
     _close_cart_app()
     shared_db.get_engine(url).dispose()

@@ -17,11 +17,12 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="HALVARD shop
 
 @app.command()
 def migrate(revision: str = typer.Argument("head", help="Alembic revision to migrate to.")) -> None:
-    """Migrate the configured database up to REVISION (default head)."""
-    from services.shared.migrate import upgrade
+    """Migrate the configured database up to REVISION (default head) and create the cart event
+    store's tables (once, here, so concurrently starting workers never race to create them)."""
+    from services.api.bootstrap import migrate as migrate_database
 
-    upgrade(revision=revision)
-    typer.echo(f"database migrated to {revision}")
+    migrate_database(revision=revision)
+    typer.echo(f"database migrated to {revision}; event store ready")
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from services.cart.application import CartApplication
@@ -10,11 +11,33 @@ from services.cart.eventstore import eventstore_env
 from services.shared.db import get_sessionmaker
 from services.shared.settings import get_settings
 
+_build_lock = threading.Lock()
+
 
 @lru_cache(maxsize=1)
-def get_cart_app() -> CartApplication:
-    """The ``CartApplication`` for the configured database (tests call ``cache_clear()``)."""
+def _build() -> CartApplication:
     settings = get_settings()
     env = eventstore_env(settings)
     env["CART_SNAPSHOT_INTERVAL"] = str(settings.cart_snapshot_interval)
     return CartApplication(env, catalog=SqlCatalogFacts(get_sessionmaker()))
+
+
+def get_cart_app() -> CartApplication:
+    """The ``CartApplication`` for the configured database: one per process, built once even when
+    the first requests arrive together (each build would open its own connection pool).
+    Tests call ``get_cart_app.cache_clear()``."""
+    with _build_lock:
+        return _build()
+
+
+get_cart_app.cache_clear = _build.cache_clear  # type: ignore[attr-defined]
+get_cart_app.cache_info = _build.cache_info  # type: ignore[attr-defined]
+
+
+def create_event_tables() -> None:
+    """Create the event store's tables for the configured database (``migrate`` calls this, so
+    running workers never race to create them: they start with ``CREATE_TABLE=n``)."""
+    env = eventstore_env(get_settings(), create_tables=True)
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.popo":
+        return
+    CartApplication(env).close()

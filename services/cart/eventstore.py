@@ -4,7 +4,7 @@ Embedded mode (SQLite): events go to ``DATA_DIR/cart-events.sqlite3`` (a file of
 so event appends and catalogue writes do not share SQLite's single writer lock). PostgreSQL:
 the same database as the catalogue (``DATABASE_URL``), in the schema of its ``search_path``
 option if one is given. ``EVENT_STORE=memory`` keeps events in memory (domain tests).
-The library creates its own tables (``CREATE_TABLE``); Alembic does not manage them.
+The library's own DDL creates its tables, run once by ``migrate``; Alembic does not manage them.
 """
 
 from __future__ import annotations
@@ -14,10 +14,21 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from services.shared.settings import Settings
 
 
-def eventstore_env(settings: Settings) -> dict[str, str]:
-    """``eventsourcing`` environment variables for the configured database."""
+def eventstore_env(settings: Settings, *, create_tables: bool = False) -> dict[str, str]:
+    """``eventsourcing`` environment variables for the configured database.
+
+    ``create_tables`` False (the running app) sets ``CREATE_TABLE=n``: the tables are made once
+    by ``migrate`` (``services.cart.deps.create_event_tables``), because several workers creating
+    them at once make PostgreSQL fail with "tuple concurrently updated".
+    """
     if settings.event_store == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+    env = _database_env(settings)
+    env["CREATE_TABLE"] = "y" if create_tables else "n"
+    return env
+
+
+def _database_env(settings: Settings) -> dict[str, str]:
     url = settings.effective_database_url
     if url.startswith("sqlite"):
         path = settings.data_dir / "cart-events.sqlite3"

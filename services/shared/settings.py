@@ -26,9 +26,10 @@ class Settings(BaseSettings):
         site_host: the shop's public host; links whose last two host labels match it
             are same-site links (spec section 2, "Links").
         sql_echo: log every SQL statement.
-        db_pool_size, db_max_overflow: connections per process. Together they must cover the
-            request threadpool (40 threads in Starlette), or threads waiting for a connection can
-            starve the session teardowns that would free one.
+        db_pool_size, db_max_overflow: SQLAlchemy connections per process. Keep workers x (these +
+            2 x cart_pool_size) under PostgreSQL's max_connections (100 by default). Fewer
+            connections than request threads is safe: sessions are closed without needing a
+            thread (services/shared/routing.py).
         event_store: "database" (events beside the configured database) or "memory".
         cart_pool_size: event-store connections per process (PostgreSQL).
         cart_snapshot_interval: a cart snapshot every N events (docs/events.md).
@@ -51,7 +52,7 @@ class Settings(BaseSettings):
     site_host: str = "halvard.gg"
     sql_echo: bool = False
     db_pool_size: int = 10
-    db_max_overflow: int = 40
+    db_max_overflow: int = 10
     event_store: str = "database"
     cart_pool_size: int = 10
     cart_snapshot_interval: int = 50

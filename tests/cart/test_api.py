@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
+from services.api.bootstrap import migrate
 from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, TaxRate
 from services.shared import db as shared_db
-from services.shared.migrate import upgrade
 from services.shared.settings import get_settings
 from tests.conftest import _reset_pg
 from tests.factories import create_category, create_product, create_variation
@@ -133,7 +133,7 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
         shared_db.get_engine.cache_clear()
         shared_db.get_sessionmaker.cache_clear()
         get_cart_app.cache_clear()
-        upgrade(url)
+        migrate(url)
         with shared_db.get_sessionmaker(url)() as session:
             seed(session)
         try:

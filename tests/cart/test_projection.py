@@ -37,7 +37,7 @@ PRODUCTS = (1, 2, 4, 26907, 31575)
 @pytest.fixture
 def store_app(db_url: str, catalog: FakeCatalog) -> Iterator[CartApplication]:
     """A cart application whose events live beside the test database (snapshots every 4)."""
-    env = eventstore_env(get_settings())
+    env = eventstore_env(get_settings(), create_tables=True)
     env["CART_SNAPSHOT_INTERVAL"] = "4"
     app = CartApplication(env, catalog=catalog)
     yield app
