@@ -12,6 +12,7 @@ import services.analytics.models  # noqa: F401  (registers every table)
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 from services.shared.db import Base, get_engine
+from services.shared.migrate import include_name
 
 config = context.config
 target_metadata = Base.metadata
@@ -33,6 +34,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
     context.configure(
         connection=connection,
         target_metadata=target_metadata,
+        include_name=include_name,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
     )

@@ -17,6 +17,17 @@ def alembic_config(url: str | None = None) -> Config:
     return cfg
 
 
+def include_name(name: str | None, type_: str, _parent_names: object) -> bool:
+    """Alembic filter: only tables Alembic owns (``Base.metadata``). The eventsourcing library's
+    event-store tables (``carts_events``, ``carts_snapshots``) share the database on PostgreSQL
+    and must never be diffed or dropped by autogenerate."""
+    from services.shared.db import Base
+
+    if type_ == "table":
+        return name in Base.metadata.tables
+    return True
+
+
 def upgrade(url: str | None = None, revision: str = "head") -> None:
     """Migrate the database at ``url`` (default: configured) up to ``revision``."""
     command.upgrade(alembic_config(url), revision)
