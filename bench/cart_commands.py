@@ -44,6 +44,7 @@ The schema is dropped at the end (``--keep-schema`` keeps it).
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import re
@@ -201,10 +202,11 @@ def cart_app() -> Any:
 def spawn_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(port)]
     cmd += ["--log-level", "warning", "--no-access-log", "--workers", str(workers)]
-    # The event-store tables exist already (made in-process): without CREATE_TABLE=n every worker
-    # runs eventsourcing's CREATE ... / CREATE OR REPLACE FUNCTION at once on its first use, and
-    # PostgreSQL answers "tuple concurrently updated" to all but one (500s during warm-up).
-    proc = subprocess.Popen(cmd, cwd=ROOT, env={**env, "CREATE_TABLE": "n"})
+    # Production topology (docs/operations.md): the API workers do not project; one projector
+    # process follows the event log. (``migrate`` created the event tables; workers never do.)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env={**env, "RUN_PROJECTIONS": "false"})
+    projector = subprocess.Popen([sys.executable, "-m", "services.api.cli", "project"], cwd=ROOT, env=env)
+    atexit.register(lambda: (projector.terminate(), projector.wait()))
     for _ in range(150):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:

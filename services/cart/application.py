@@ -35,6 +35,7 @@ from eventsourcing.persistence import IntegrityError
 from services.cart import rules
 from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
+from services.cart.group_commit import GroupCommitter
 from services.shared.errors import NotFound
 
 MAX_ATTEMPTS = 20
@@ -120,6 +121,13 @@ class CartApplication(Application[UUID]):
         # each other into stale writes (which could exhaust MAX_ATTEMPTS under load and
         # answer 500); only writes from other processes still conflict and are retried.
         self._cart_locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        # Carts of concurrent commands are saved together, one transaction per batch.
+        self.committer = GroupCommitter(lambda *carts: self.save(*carts))
+
+    def close(self) -> None:
+        """Stop the group committer, then close the event store's connections."""
+        self.committer.close()
+        super().close()
 
     # ---- queries ------------------------------------------------------------------------------
 
@@ -188,9 +196,9 @@ class CartApplication(Application[UUID]):
             except CartRefusal as exc:
                 refusal = exc
             try:
-                self.save(cart)
+                self.committer.save(cart)
             except IntegrityError:
-                # another process changed the cart: decide again on the fresh state, after a
+                # another process changed the cart (or one of the batch's carts): decide again on the fresh state, after a
                 # short random pause so competing writers do not keep colliding
                 time.sleep(random.uniform(0, 0.001 * 2 ** min(attempt, 6)))
                 continue

@@ -19,7 +19,10 @@ def _build() -> CartApplication:
     settings = get_settings()
     env = eventstore_env(settings)
     env["CART_SNAPSHOT_INTERVAL"] = str(settings.cart_snapshot_interval)
-    return CartApplication(env, catalog=SqlCatalogFacts(get_sessionmaker()))
+    # Catalogue facts are trusted for CATALOG_CACHE_TTL seconds, like every catalogue read: an
+    # edit (price, stock) reaches cart decisions within that time; checkout re-checks stock.
+    facts = SqlCatalogFacts(get_sessionmaker(), ttl=settings.catalog_cache_ttl)
+    return CartApplication(env, catalog=facts)
 
 
 def get_cart_app() -> CartApplication:
