@@ -57,6 +57,8 @@ class GroupCommitter:
             thread.join(timeout=10)
 
     def _ensure_thread(self) -> None:
+        if self._closed:
+            raise RuntimeError("the cart application is closed")
         if self._thread is not None:
             return
         with self._lock:
@@ -66,10 +68,21 @@ class GroupCommitter:
                 self._thread = threading.Thread(target=self._run, name="cart-group-commit", daemon=True)
                 self._thread.start()
 
+    def _fail_queued(self) -> None:
+        """On stop: a save that slipped in while closing fails instead of waiting forever."""
+        while True:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None:
+                item[1].set_exception(RuntimeError("the cart application is closed"))
+
     def _run(self) -> None:
         while True:
             first = self._queue.get()
             if first is None:
+                self._fail_queued()
                 return
             batch = [first]
             stop = False
@@ -93,4 +106,5 @@ class GroupCommitter:
                 for _, future in batch:
                     future.set_result(None)
             if stop:
+                self._fail_queued()
                 return
