@@ -37,7 +37,7 @@ from services.cart import rules
 from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
 from services.cart.group_commit import GroupCommitter
-from services.shared.errors import NotFound
+from services.shared.errors import Invalid, NotFound
 
 MAX_ATTEMPTS = 20
 LOCK_STRIPES = 1024
@@ -158,7 +158,10 @@ class CartApplication(Application[UUID]):
     # ---- commands -----------------------------------------------------------------------------
 
     def start(self, token: str, country: str | None = None) -> dict[str, Any]:
-        """Start the cart for ``token`` if it does not exist yet (idempotent); its state."""
+        """Start the cart for ``token`` if it does not exist yet (idempotent); its state.
+        Invalid 422 ``unknown_country`` for a country we do not ship to."""
+        if country is not None and self.catalog is not None and self.catalog.country(country) is None:
+            raise Invalid("unknown_country", "We do not ship to that country.")
         cart_id = cart_id_for(token)
         for _ in range(MAX_ATTEMPTS):
             try:

@@ -99,3 +99,15 @@ def test_a_failed_batch_fails_every_command_in_it() -> None:
     committer.close()
     with pytest.raises(RuntimeError):
         committer.save("b")  # closed
+
+
+def test_starting_a_cart_for_a_country_we_do_not_ship_to_is_refused(tmp_path: Path) -> None:
+    from services.shared.errors import Invalid
+
+    app = CartApplication({"PERSISTENCE_MODULE": "eventsourcing.popo"}, catalog=FakeCatalog([]))
+    try:
+        with pytest.raises(Invalid) as refused:
+            app.start(new_token(), "ZZ")
+        assert refused.value.code == "unknown_country"
+    finally:
+        app.close()
