@@ -54,6 +54,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -257,7 +258,58 @@ def run_wrk(base_url: str, tokens: list[str], products: list[int], seconds: floa
     return result
 
 
-def bench_commands(base_url: str, shoppers: int, seconds: float, warmup: float) -> dict[str, Any]:
+class LagSampler:
+    """Projection lag while the commands run: every ``interval`` s, read the newest stored
+    notification id and the ``cart_current`` projector's tracking position. An id's lag is the
+    time from the first sample that saw it stored to the first sample that saw it projected
+    (resolution: ``interval``; ids first seen in the same sample share one measurement)."""
+
+    def __init__(self, database_url: str, interval: float = 0.01) -> None:
+        import psycopg
+
+        self._conn = psycopg.connect(
+            database_url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+        )
+        self.interval = interval
+        self.lags: list[float] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _positions(self) -> tuple[int, int]:
+        row = self._conn.execute(
+            "SELECT (SELECT COALESCE(MAX(notification_id), 0) FROM carts_events), "
+            "(SELECT COALESCE(MAX(notification_id), 0) FROM projection_tracking "
+            "WHERE projection_name = 'cart_current')"
+        ).fetchone()
+        return int(row[0]), int(row[1])
+
+    def _run(self) -> None:
+        pending: list[tuple[int, float]] = []  # (newest stored id, when first seen), oldest first
+        seen = 0
+        while not self._stop.is_set():
+            stored, projected = self._positions()
+            now = time.perf_counter()
+            if stored > seen:
+                pending.append((stored, now))
+                seen = stored
+            while pending and pending[0][0] <= projected:
+                self.lags.append((now - pending.pop(0)[1]) * 1000)
+            time.sleep(self.interval)
+
+    def __enter__(self) -> LagSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        time.sleep(1.0)  # let the projector catch up with the last commands
+        self._stop.set()
+        self._thread.join()
+        self._conn.close()
+
+
+def bench_commands(
+    base_url: str, shoppers: int, seconds: float, warmup: float, database_url: str | None = None
+) -> dict[str, Any]:
     products = buyable_products(base_url)
     if not products:
         raise SystemExit("no buyable products in category 15")
@@ -267,7 +319,17 @@ def bench_commands(base_url: str, shoppers: int, seconds: float, warmup: float) 
     if warmup > 0:
         w = run_wrk(base_url, tokens, products, warmup)
         print(f"warm-up: {w['rps']:.0f} commands/s, p99 {w['p99'] / 1000:.1f} ms")
-    r = run_wrk(base_url, tokens, products, seconds)
+    if database_url:
+        with LagSampler(database_url) as lag:
+            r = run_wrk(base_url, tokens, products, seconds)
+        r["lag"] = lag.lags
+        if lag.lags:
+            print(
+                f"projection lag     samples={len(lag.lags)} p50={_pct(lag.lags, 50):6.1f}ms "
+                f"p99={_pct(lag.lags, 99):6.1f}ms max={max(lag.lags):6.1f}ms (sampled every 10 ms)"
+            )
+    else:
+        r = run_wrk(base_url, tokens, products, seconds)
     r["errors_total"] = r["errors"] + r["socket_errors"] + r["timeouts"]
     print(
         f"cart commands      shoppers={shoppers} commands/s={r['rps']:8.1f} p50={r['p50'] / 1000:6.1f}ms "
@@ -427,6 +489,11 @@ def summary(
         errs = cmd["errors_total"]
         print(f"[{mark(errs == 0)}] errors (non-2xx except 409, socket)  {errs:9d}    target 0")
         print(f"       deliberate 409 refusals              {cmd['refused']:9d}    (not errors)")
+        if cmd.get("lag"):
+            lag99 = _pct(cmd["lag"], 99)
+            print(
+                f"[{mark(lag99 < 200)}] projection lag p99 under that load    {lag99:9.1f} ms target < 200 ms"
+            )
     if ins:
         for clients, tps in ins.items():
             line = f"       raw inserts/s, {clients} client(s)            {tps:9.1f}"
@@ -481,7 +548,9 @@ def main() -> None:
     try:
         print(f"schema={args.schema} workers={args.workers} cpus={os.cpu_count()}")
         if "commands" in phases:
-            cmd = bench_commands(base_url, args.shoppers, args.seconds, args.warmup)
+            cmd = bench_commands(
+                base_url, args.shoppers, args.seconds, args.warmup, None if args.base_url else url
+            )
         if "inserts" in phases:
             ins = bench_inserts(args.database_url, args.schema, args.insert_seconds)
         if "load" in phases:
