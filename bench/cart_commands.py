@@ -61,6 +61,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
+from _server import wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -208,15 +209,7 @@ def spawn_server(env: dict[str, str], port: int, workers: int) -> subprocess.Pop
     proc = subprocess.Popen(cmd, cwd=ROOT, env={**env, "RUN_PROJECTIONS": "false"})
     projector = subprocess.Popen([sys.executable, "-m", "services.api.cli", "project"], cwd=ROOT, env=env)
     atexit.register(lambda: (projector.terminate(), projector.wait()))
-    for _ in range(150):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return wait_until_healthy(proc, port, seconds=30)
 
 
 def buyable_products(base_url: str) -> list[int]:

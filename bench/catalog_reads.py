@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import httpx
+from _server import wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = "(target p99 <= 20 ms)"
@@ -144,15 +145,7 @@ def spawn_server(port: int) -> subprocess.Popen[bytes]:
     workers = os.environ.get("BENCH_WORKERS", "2")
     cmd = [py, "-m", "uvicorn", "services.api.main:app", "--port", str(port), "--log-level", "warning"]
     proc = subprocess.Popen([*cmd, "--workers", workers, "--no-access-log"], cwd=ROOT, env=env)
-    for _ in range(100):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health").status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return wait_until_healthy(proc, port, seconds=20)
 
 
 def main() -> None:

@@ -285,7 +285,7 @@ class CartApplication(Application[UUID]):
         if kind == "add":
             facts = self._facts(int(command["product_id"]), command.get("variation_id"))
             if facts is None:
-                cart._refuse("product_unavailable", "This product is not available.", 422, **ctx)
+                cart.refuse("product_unavailable", "This product is not available.", 422, **ctx)
                 return
             recommender = None
             if command.get("recommended_by") not in (None, -1):
@@ -302,7 +302,7 @@ class CartApplication(Application[UUID]):
         elif kind == "set_country":
             country = self.catalog.country(command["country"]) if self.catalog else None
             if country is None:
-                cart._refuse("unknown_country", "We do not ship to that country.", 422, **ctx)
+                cart.refuse("unknown_country", "We do not ship to that country.", 422, **ctx)
                 return
             cart.change_country(country, **ctx)
         elif kind == "set_payment_intent":
@@ -312,7 +312,7 @@ class CartApplication(Application[UUID]):
         elif kind == "start_checkout":
             cart.start_checkout(**ctx)
         else:
-            cart._refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
+            cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
 
 
 def event_view(e: Any) -> dict[str, Any]:

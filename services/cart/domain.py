@@ -122,11 +122,11 @@ class Cart(Aggregate):
         gets +1; a configured item is always a new line."""
         ctx = {"command_id": command_id, "request_hash": request_hash}
         if facts.availability == "coming_soon":
-            self._refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
+            self.refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
         if not facts.sku:
-            self._refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
+            self.refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
         if facts.product_type == "variable" and facts.variation_id is None:
-            self._refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
+            self.refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
         chosen = self._configuration(facts, configuration, ctx) if configuration else None
         if chosen is None:
             existing = next(
@@ -180,9 +180,9 @@ class Cart(Aggregate):
         ctx = {"command_id": command_id, "request_hash": request_hash}
         line = self.line(line_id)
         if line is None:
-            self._refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
+            self.refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
         if not 0 <= count <= rules.MAX_COUNT:
-            self._refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422, **ctx)
+            self.refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422, **ctx)
         stock = _stock(facts) if facts is not None else line["stock"]
         probe = [
             dict(other, stock=stock) if other["line_id"] == line_id else dict(other) for other in self.lines
@@ -204,7 +204,7 @@ class Cart(Aggregate):
         ctx = {"command_id": command_id, "request_hash": request_hash}
         line = self.line(line_id)
         if line is None:
-            self._refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
+            self.refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
         product_id = line["product_id"]
         still_there = rules.count_of([x for x in self.lines if x["line_id"] != line_id], product_id) > 0
         cleared = (
@@ -237,7 +237,7 @@ class Cart(Aggregate):
         ctx = {"command_id": command_id, "request_hash": request_hash}
         lines = [line for line in self.lines if line["count"] > 0]
         if not lines:
-            self._refuse("cart_empty", "Your cart is empty.", 409, **ctx)
+            self.refuse("cart_empty", "Your cart is empty.", 409, **ctx)
         self._checkout_started(
             lines=lines, totals=rules.totals(lines, self.currency, self.tax_rate_bp), **ctx
         )
@@ -251,11 +251,11 @@ class Cart(Aggregate):
         for key in configuration:
             choice = facts.choices.get(key)
             if choice is None:
-                self._refuse(
+                self.refuse(
                     "invalid_configuration", f"That option is not available for {facts.name}.", 422, **ctx
                 )
             if choice.stock_status == "outofstock":
-                self._refuse(
+                self.refuse(
                     "configuration_unavailable",
                     f"{choice.name} is out of stock, please select something else.",
                     409,
@@ -307,19 +307,19 @@ class Cart(Aggregate):
 
     def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: dict[str, Any]) -> None:
         if allowed <= 0 and rules.stock_limit(_stock(facts)) == 0:
-            self._refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
-        self._refuse(
-            "count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx
-        )
+            self.refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
+        self.refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx)
 
     def _normalize(self, ctx: dict[str, Any]) -> None:
         probe = [dict(line) for line in self.lines]
         for line_id, count in rules.normalize(probe):
             self._count_set(line_id=line_id, count=count, requested=count, reason="capped", stock=None, **ctx)
 
-    def _refuse(
+    def refuse(
         self, code: str, message: str, status: int, *, command_id: str | None, request_hash: str
     ) -> None:
+        """Record ``CommandRefused`` (what the shopper is told, so a resend gets the same answer
+        and support sees it) and raise :class:`CartRefusal` with ``status`` 409 or 422."""
         self._command_refused(
             code=code, message=message, status=status, command_id=command_id, request_hash=request_hash
         )

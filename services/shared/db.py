@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Engine, MetaData, create_engine, event
+from sqlalchemy import Engine, Integer, MetaData, create_engine, event, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from services.shared.settings import get_settings
@@ -106,11 +106,9 @@ def sync_sequences(session: Session) -> None:
     bind = session.get_bind()
     if bind.dialect.name != "postgresql":
         return
-    from sqlalchemy import text
-
     for table in Base.metadata.sorted_tables:
         pk = list(table.primary_key.columns)
-        if len(pk) != 1 or pk[0].name != "id" or not isinstance(pk[0].type, __import__("sqlalchemy").Integer):
+        if len(pk) != 1 or pk[0].name != "id" or not isinstance(pk[0].type, Integer):
             continue
         session.execute(
             text(
