@@ -1,0 +1,1 @@
+"""Discounts: coupon rules (spec sections 3 and 5) and staff coupon management."""
