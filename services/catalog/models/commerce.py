@@ -49,8 +49,9 @@ class Coupon(Base):
 
     ``amount`` is hundredths: of a percent for ``percent`` coupons (1000 = 10 %), else
     minor units of the cart's currency. ``minimum_amount``/``maximum_amount`` are minor
-    units (None = no limit; a maximum of 0 means none, spec section 5). ``code`` is
-    stored lower-case, as WooCommerce does.
+    units (None = no limit; a maximum of 0 means none, spec section 5). Those three are EUR;
+    ``amount_usd``/``minimum_amount_usd``/``maximum_amount_usd`` are the USD minor units
+    (None = the same number as EUR). ``code`` is stored lower-case, as WooCommerce does.
     """
 
     __tablename__ = "coupons"
@@ -63,6 +64,9 @@ class Coupon(Base):
     date_expires: Mapped[datetime | None] = mapped_column(DateTime)
     minimum_amount: Mapped[int | None] = mapped_column(Integer)
     maximum_amount: Mapped[int | None] = mapped_column(Integer)
+    amount_usd: Mapped[int | None] = mapped_column(Integer)
+    minimum_amount_usd: Mapped[int | None] = mapped_column(Integer)
+    maximum_amount_usd: Mapped[int | None] = mapped_column(Integer)
     product_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
     product_categories: Mapped[list[int]] = mapped_column(JSON, default=list)
     excluded_product_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
