@@ -11,6 +11,7 @@ from alembic import context
 import services.analytics.models  # noqa: F401  (registers every table)
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
+import services.staff.models  # noqa: F401
 from services.shared.db import Base, get_engine
 from services.shared.migrate import include_name
 

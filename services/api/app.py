@@ -27,10 +27,11 @@ from services.catalog.response_cache import CatalogResponseCache
 from services.shared.db import get_engine
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
+from services.staff.endpoints import router as staff_router
 
 log = logging.getLogger(__name__)
 
-API_PREFIXES = ("/api/", "/wp/", "/is-admin", "/is-reviewer", "/docs", "/openapi.json", "/media/")
+API_PREFIXES = ("/api/", "/wp/", "/is-admin", "/is-reviewer", "/logout", "/docs", "/openapi.json", "/media/")
 
 
 def _error(status: int, code: str, message: str, **extra: object) -> JSONResponse:
@@ -101,6 +102,7 @@ def create_app() -> FastAPI:
     app.include_router(catalog_router)
     app.include_router(cart_router)
     app.include_router(analytics_router)
+    app.include_router(staff_router)  # before the SPA fallback: /is-admin, /is-reviewer, /logout
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

@@ -41,6 +41,14 @@ class Settings(BaseSettings):
             ``shop project`` process follows the log (both may run: they never apply an event twice).
         projection_poll_interval: seconds between pulls of the event log when it is idle (SQLite;
             PostgreSQL is notified of new events by LISTEN/NOTIFY).
+        staff_session_hours: lifetime of a staff session (``staff_session`` cookie), hours.
+        cookie_secure: mark the staff session cookie ``Secure`` (set ``COOKIE_SECURE=1`` behind HTTPS).
+        staff_login_attempts_per_minute: staff login attempts allowed per client IP and email.
+        staff_login_attempts_per_minute_per_ip: staff login attempts allowed per client IP (any email).
+        staff_rate_limit_storage: ``limits`` storage URI for the login counters (``memory://`` is
+            per process; e.g. ``redis://host:6379`` shares them between workers).
+        trust_proxy_headers: take the client address from ``X-Forwarded-For`` (only behind a proxy
+            that sets it; otherwise anyone could claim any address).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -60,6 +68,12 @@ class Settings(BaseSettings):
     catalog_cache_ttl: float = 1.0
     run_projections: bool = True
     projection_poll_interval: float = 0.05
+    staff_session_hours: float = 12
+    cookie_secure: bool = False
+    staff_login_attempts_per_minute: int = 10
+    staff_login_attempts_per_minute_per_ip: int = 50
+    staff_rate_limit_storage: str = "memory://"
+    trust_proxy_headers: bool = False
 
     @property
     def effective_database_url(self) -> str:

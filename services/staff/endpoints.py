@@ -1,0 +1,126 @@
+"""Staff sessions over HTTP (spec section 6; contract "D — staff sessions").
+
+    POST /api/staff/login   {email, password} -> 200 {email, role} + cookie ``staff_session``;
+                            401 invalid_credentials; 429 too_many_attempts; 422 invalid_request
+    GET  /api/staff/me      -> 200 {email, role}; 401 staff_login_required
+    GET  /is-admin          -> 200 {email, role} for an admin; 401 without session; 403 otherwise
+    GET  /is-reviewer       -> 200 {email, role} for a reviewer; 401 without session; 403 otherwise
+    GET  /logout            -> ends the session, clears the cookie, 302 to ``/``
+
+The cookie is HttpOnly, SameSite=Lax, Path=/, Secure when ``COOKIE_SECURE=1``, and lives
+``STAFF_SESSION_HOURS`` (default 12). Every answer is ``Cache-Control: no-store``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+
+from services.location.client_ip import client_ip
+from services.shared.db import get_sessionmaker
+from services.shared.routing import DbRouter
+from services.shared.settings import get_settings
+from services.staff.application import OpenedSession, log_in, log_out
+from services.staff.deps import SESSION_COOKIE, StaffDep, require_role
+from services.staff.domain import Role, StaffUser, normalise_email, too_many_attempts
+from services.staff.ratelimit import get_login_limiter
+from services.staff.schemas import LoginRequest, StaffOut
+
+router = DbRouter(tags=["Staff"])
+
+NO_STORE = {"Cache-Control": "no-store"}
+_ERRORS = {
+    401: {"description": "`staff_login_required` (or `invalid_credentials` at login)"},
+    403: {"description": "`staff_role_forbidden`: signed in with another role"},
+}
+
+
+def _me(user: StaffUser) -> JSONResponse:
+    return JSONResponse(StaffOut(email=user.email, role=user.role.value).model_dump(), headers=NO_STORE)
+
+
+def _open(body: LoginRequest, hours: float) -> OpenedSession:
+    with get_sessionmaker()() as session:
+        opened = log_in(session, body.email, body.password, hours)
+        session.commit()
+        return opened
+
+
+def _close(token: str) -> None:
+    with get_sessionmaker()() as session:
+        log_out(session, token)
+        session.commit()
+
+
+@router.post(
+    "/api/staff/login",
+    responses={200: {"model": StaffOut}, 401: _ERRORS[401], 429: {"description": "`too_many_attempts`"}},
+)
+async def login(body: LoginRequest, request: Request) -> JSONResponse:
+    """Sign a staff user in: checks ``email``/``password`` and sets the ``staff_session`` cookie.
+
+    Returns 200 ``{email, role}``. Errors: 401 ``invalid_credentials`` (unknown email, wrong
+    password and disabled account alike), 429 ``too_many_attempts`` with ``retry_after``
+    seconds (every attempt counts: 10 a minute per client IP and email, 50 per IP; settings),
+    422 ``invalid_request`` for a malformed body. A session cookie already on the request is
+    ended once the new one is open.
+    """
+    retry_after = get_login_limiter().attempt(client_ip(request) or "unknown", normalise_email(body.email))
+    if retry_after is not None:
+        error = too_many_attempts(retry_after)
+        return JSONResponse(
+            error.to_dict(), status_code=429, headers={**NO_STORE, "Retry-After": str(retry_after)}
+        )
+    settings = get_settings()
+    opened = await run_in_threadpool(_open, body, settings.staff_session_hours)
+    old = request.cookies.get(SESSION_COOKIE)
+    if old and len(old) <= 256:
+        await run_in_threadpool(_close, old)
+    response = _me(opened.user)
+    response.set_cookie(
+        SESSION_COOKIE,
+        opened.token,
+        max_age=int(settings.staff_session_hours * 3600),
+        path="/",
+        secure=settings.cookie_secure,
+        httponly=True,
+        samesite="lax",
+    )
+    return response
+
+
+@router.get("/api/staff/me", responses={200: {"model": StaffOut}, 401: _ERRORS[401]})
+async def me(user: StaffDep) -> JSONResponse:
+    """The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required``."""
+    return _me(user)
+
+
+@router.get("/is-admin", responses={200: {"model": StaffOut}, **_ERRORS})
+async def is_admin(user: Annotated[StaffUser, Depends(require_role(Role.ADMIN))]) -> JSONResponse:
+    """Spec section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
+    401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for a reviewer."""
+    return _me(user)
+
+
+@router.get("/is-reviewer", responses={200: {"model": StaffOut}, **_ERRORS})
+async def is_reviewer(user: Annotated[StaffUser, Depends(require_role(Role.REVIEWER))]) -> JSONResponse:
+    """Spec section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
+    401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for an admin."""
+    return _me(user)
+
+
+@router.get("/logout", status_code=302, response_class=RedirectResponse)
+async def logout(request: Request) -> Response:
+    """Spec section 6: a GET that ends the staff session (if any), clears the ``staff_session``
+    cookie and redirects (302) to ``/``. Without a session it just redirects."""
+    token = request.cookies.get(SESSION_COOKIE)
+    if token and len(token) <= 256:
+        await run_in_threadpool(_close, token)
+    response = RedirectResponse("/", status_code=302, headers=NO_STORE)
+    response.delete_cookie(
+        SESSION_COOKIE, path="/", secure=get_settings().cookie_secure, httponly=True, samesite="lax"
+    )
+    return response
