@@ -58,7 +58,7 @@ export interface CreateCartStoreOptions {
 }
 
 export function createCartStore(options: CreateCartStoreOptions = {}) {
-  const runtime: CartRuntime = { deps: { ...defaultDeps(), ...options.deps }, timers: {} };
+  const runtime: CartRuntime = { deps: { ...defaultDeps(), ...options.deps }, timers: {}, waiters: new Map() };
   const storage: PersistStorage<PersistedCart> | undefined = createJSONStorage<PersistedCart>(options.storage ?? (() => localStorage));
   const store = create<CartState>()(
     persist(

@@ -6,14 +6,16 @@
 import type { StateCreator } from 'zustand';
 import { productPath } from '@/lib/products';
 import type { Country, Product, Variation } from '@/types/api';
-import type { CartCommand, CartView, CountryFacts, LegacyConfigurationEntry, OutboxEntry, PersistedLine, Refusal } from '../types';
+import type { CartCommand, CartView, CheckoutLine, CountryFacts, LegacyConfigurationEntry, OutboxEntry, PersistedLine, Refusal } from '../types';
 import type { CartState } from './cartStore';
 import { configurationKeys, countryFacts, factsKey, productFacts, type TaxRateJson } from './facts';
 import { cartModel, cartView, countDeltas, emptyCart, execute, MAX_COUNT } from './rules';
 import type { CartRuntime } from './runtime';
-import { displayCart, isTracked, lookup, type FactsEntry } from './sync';
+import { carryDiscount, displayCart, isTracked, lookup, type FactsEntry } from './sync';
 
 export type CommandOutcome = { ok: true; pending: boolean } | ({ ok: false } & Refusal);
+/** The server's answer to a submitted command: applied, or refused with its code and message. */
+export type ServerOutcome = { ok: true } | ({ ok: false } & Refusal);
 
 export interface AddOptions {
   variation?: Variation | null;
@@ -48,6 +50,20 @@ export interface CommandsSlice {
   setPaymentIntent: (intent: string) => CommandOutcome;
   clear: () => CommandOutcome;
   startCheckout: () => CommandOutcome;
+  /**
+   * Queue `command` through the outbox like `dispatch`, and resolve with the server's answer
+   * (a refusal goes to the caller, not to `notice`). For server-decided commands: coupons and
+   * the hand-off are not applied optimistically.
+   */
+  submit: (command: CartCommand) => Promise<ServerOutcome>;
+  /** apply_coupon (contract A): the server checks the coupon (spec 5) and answers with the cart. */
+  applyCoupon: (code: string, email?: string | null) => Promise<ServerOutcome>;
+  removeCoupon: (code: string) => Promise<ServerOutcome>;
+  /**
+   * The checkout hand-off (spec 4): start_checkout with the shopper's lines (count above 0), so
+   * the server cart is made to match them in one command and CheckoutStarted is recorded.
+   */
+  handOff: () => Promise<ServerOutcome>;
   rememberProduct: (product: Product, variation?: Variation | null) => void;
   rememberCountries: (countries: readonly Pick<Country, 'code' | 'name' | 'currency'>[], taxes: readonly TaxRateJson[]) => void;
   dismissNotice: () => void;
@@ -74,6 +90,30 @@ export const createCommandsSlice =
       path: productPath(product),
       options: optionsLabel(variation),
     });
+
+    const enqueue = (command: CartCommand, waiter?: (answer: ServerOutcome) => void): CommandOutcome => {
+      const state = get();
+      const before = cartModel(state.cart);
+      const decision = execute(before, command, lookup(state));
+      if (decision.kind === 'refused') {
+        set({ notice: decision.refusal });
+        return { ok: false, ...decision.refusal };
+      }
+      ensureToken();
+      const entry: OutboxEntry = { id: deps.uuid(), command, createdAt: deps.now(), attempts: 0 };
+      if (decision.kind === 'applied' && isTracked(command)) entry.deltas = countDeltas(before, decision.cart);
+      if (waiter) {
+        if (!runtime.waiters) runtime.waiters = new Map();
+        runtime.waiters.set(entry.id, waiter);
+      }
+      set((s) => ({
+        outbox: [...s.outbox, entry],
+        cart: decision.kind === 'applied' ? carryDiscount(cartView(decision.cart), s.server) : s.cart,
+        notice: null,
+      }));
+      void get().flush();
+      return { ok: true, pending: decision.kind === 'unknown' };
+    };
 
     return {
       token: null,
@@ -126,25 +166,7 @@ export const createCommandsSlice =
         });
       },
 
-      dispatch(command) {
-        const state = get();
-        const before = cartModel(state.cart);
-        const decision = execute(before, command, lookup(state));
-        if (decision.kind === 'refused') {
-          set({ notice: decision.refusal });
-          return { ok: false, ...decision.refusal };
-        }
-        ensureToken();
-        const entry: OutboxEntry = { id: deps.uuid(), command, createdAt: deps.now(), attempts: 0 };
-        if (decision.kind === 'applied' && isTracked(command)) entry.deltas = countDeltas(before, decision.cart);
-        set((s) => ({
-          outbox: [...s.outbox, entry],
-          cart: decision.kind === 'applied' ? cartView(decision.cart) : s.cart,
-          notice: null,
-        }));
-        void get().flush();
-        return { ok: true, pending: decision.kind === 'unknown' };
-      },
+      dispatch: (command) => enqueue(command),
 
       add(product, options = {}) {
         const variation = options.variation ?? null;
@@ -184,6 +206,28 @@ export const createCommandsSlice =
       setPaymentIntent: (intent) => get().dispatch({ type: 'set_payment_intent', intent }),
       clear: () => get().dispatch({ type: 'clear' }),
       startCheckout: () => get().dispatch({ type: 'start_checkout' }),
+
+      submit: (command) =>
+        new Promise<ServerOutcome>((resolve) => {
+          const outcome = enqueue(command, resolve);
+          if (!outcome.ok) resolve(outcome);
+        }),
+
+      applyCoupon: (code, email = null) => get().submit({ type: 'apply_coupon', code: code.trim(), email }),
+      removeCoupon: (code) => get().submit({ type: 'remove_coupon', code }),
+
+      handOff() {
+        const lines: CheckoutLine[] = get()
+          .cart.lines.filter((line) => line.count > 0)
+          .map((line) => ({
+            product_id: line.product_id,
+            variation_id: line.variation_id ?? null,
+            count: line.count,
+            configuration: line.configuration?.length ? line.configuration.map((c) => `${c.layer_id}:${c.choice_id}`) : null,
+            recommended_by: line.recommended_by ?? null,
+          }));
+        return get().submit({ type: 'start_checkout', lines });
+      },
 
       rememberProduct(product, variation = null) {
         const entries: Record<string, FactsEntry> = { [factsKey(product.id, null)]: entryFor(product, null) };

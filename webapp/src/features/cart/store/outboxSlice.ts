@@ -40,8 +40,14 @@ export const createOutboxSlice =
       }, backoffDelay(deps, attempts));
     };
 
-    /** Drop `entry`, take the server's cart, queue the analytics hits of what changed. */
-    const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null) => {
+    /**
+     * Drop `entry`, take the server's cart, queue the analytics hits of what changed. A caller
+     * waiting for this entry (`submit`) gets the answer (`notice` or `rejected`) instead of the
+     * shared notice.
+     */
+    const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null, rejected: Refusal | null = null) => {
+      const waiter = runtime.waiters?.get(entry.id);
+      runtime.waiters?.delete(entry.id);
       const hits: GaEvent[] = deltas.map((d) => ({
         event_id: deps.uuid(),
         kind: d.delta > 0 ? 'added' : 'removed',
@@ -59,10 +65,12 @@ export const createOutboxSlice =
           outbox,
           cart: displayCart({ ...s, server: mirror, outbox }),
           analytics: [...s.analytics, ...hits].slice(-MAX_ANALYTICS_QUEUE),
-          notice: notice ?? s.notice,
+          notice: (waiter ? null : notice) ?? s.notice,
         };
       });
       if (hits.length > 0) void get().flushAnalytics();
+      const failure = notice ?? rejected;
+      waiter?.(failure ? { ok: false, ...failure } : { ok: true });
     };
 
     return {
@@ -109,7 +117,7 @@ export const createOutboxSlice =
               if (result.cart && expectedVersion !== null && result.cart.version !== expectedVersion) await get().refresh();
             } else {
               console.warn(`cart command ${entry.command.type} rejected: ${result.status} ${result.code}`);
-              settle(entry, null, [], null);
+              settle(entry, null, [], null, { code: result.code, message: result.message, status: result.status });
               await get().refresh();
             }
           }

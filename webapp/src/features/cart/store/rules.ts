@@ -571,7 +571,13 @@ function decide(cart: CartAggregate, command: CartCommand, catalog: CatalogLooku
     case 'clear':
       return cart.clear();
     case 'start_checkout':
+      // The hand-off with lines rebuilds the cart from the catalogue: the server decides.
+      if (command.lines) throw new UnknownFacts();
       return cart.startCheckout();
+    case 'apply_coupon':
+    case 'remove_coupon':
+      // Coupon rules need coupon facts the browser does not have (services/discounts): the server decides.
+      throw new UnknownFacts();
     default: {
       const kind = (command as { type?: unknown }).type;
       return cart.refuse('unknown_command', `Unknown cart command '${String(kind)}'.`, 422);

@@ -3,6 +3,7 @@
  * timers and the online flag. One `CartRuntime` per store instance also holds its retry timers.
  */
 import { createCartApi, type CartApi } from '../api/cartApi';
+import type { Refusal } from '../types';
 
 export interface CartDeps {
   api: CartApi;
@@ -73,5 +74,7 @@ export function backoffDelay(deps: Pick<CartDeps, 'backoff' | 'random'>, attempt
 export interface CartRuntime {
   deps: CartDeps;
   timers: { outbox?: unknown; analytics?: unknown };
+  /** Callers waiting for the server's answer to one outbox entry (by its id; memory only). */
+  waiters?: Map<string, (answer: { ok: true } | ({ ok: false } & Refusal)) => void>;
   unsubscribeOnline?: () => void;
 }

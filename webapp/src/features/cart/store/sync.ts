@@ -5,7 +5,7 @@
  */
 import type { CartCommand, CartModel, CartView, CountryFacts, OutboxEntry, PersistedLine, ProductFacts } from '../types';
 import { factsKey } from './facts';
-import { cartModel, cartView, DEFAULT_COUNTRY, emptyCart, execute, type CatalogLookup } from './rules';
+import { cartModel, cartView, DEFAULT_COUNTRY, emptyCart, execute, halfUpDiv, type CatalogLookup } from './rules';
 
 /** Facts the browser has seen for a product or variation, plus display-only extras. */
 export interface FactsEntry {
@@ -36,15 +36,41 @@ export function baseModel(server: CartView | null): CartModel {
   return server ? cartModel(server) : emptyCart();
 }
 
-/** Confirmed state + pending commands, as the shopper sees it. */
+/**
+ * Confirmed state + pending commands, as the shopper sees it. With nothing applied on top, the
+ * server's cart as it answered (coupons and discount included: only the server decides those).
+ */
 export function displayCart(state: SyncState): CartView {
   const catalog = lookup(state);
   let model = baseModel(state.server);
+  let applied = false;
   for (const entry of state.outbox) {
     const decision = execute(model, entry.command, catalog);
-    if (decision.kind !== 'unknown') model = decision.cart;
+    if (decision.kind !== 'unknown') {
+      model = decision.cart;
+      applied = true;
+    }
   }
-  return cartView(model);
+  if (!applied && state.server) return state.server;
+  return carryDiscount(cartView(model), state.server);
+}
+
+/**
+ * A cart the rules computed (pending commands on top of the server's) keeps the server's coupons
+ * and, while the currency is the same, its last discount (at most the new subtotal): an estimate
+ * until the server answers, because the coupon rules run on the server only (contract A).
+ */
+export function carryDiscount(view: CartView, server: CartView | null): CartView {
+  const discount = server?.totals.discount ?? 0;
+  if (!server || (!server.coupons?.length && discount <= 0)) return view;
+  const estimate = server.currency === view.currency ? Math.min(discount, view.totals.subtotal) : 0;
+  const total = view.totals.subtotal - estimate;
+  const rate = view.tax.rate_bp;
+  return {
+    ...view,
+    coupons: server.coupons ?? [],
+    totals: { ...view.totals, discount: estimate, total, tax_included: rate > 0 ? halfUpDiv(total * rate, 10000 + rate) : 0 },
+  };
 }
 
 /** Commands whose count changes are reported to analytics. */

@@ -71,6 +71,18 @@ export interface CartTotals {
   total: number;
   tax_included: number;
   preorder: boolean;
+  /** Coupon discount (minor units), decided by the server (services/discounts); `total` is after it. */
+  discount?: number;
+}
+
+/** A coupon applied to the cart, as the server's cart state lists it (amounts in minor units). */
+export interface CartCoupon {
+  code: string;
+  discount_type: string;
+  amount: number;
+  /** What this coupon takes off the cart, minor units of the cart's currency. */
+  discount: number;
+  free_shipping: boolean;
 }
 
 export interface CartCountry {
@@ -96,6 +108,8 @@ export interface CartModel {
 export interface CartView extends Omit<CartModel, 'lines'> {
   lines: LineView[];
   totals: CartTotals;
+  /** Applied coupons (server-decided; absent in carts saved before coupons existed). */
+  coupons?: CartCoupon[];
 }
 
 /** A configurator choice (facts.ChoiceFacts); extras already parsed (non-numeric -> 0). */
@@ -153,7 +167,20 @@ export type CartCommand =
   | { type: 'set_country'; country: string }
   | { type: 'set_payment_intent'; intent: string }
   | { type: 'clear' }
-  | { type: 'start_checkout' };
+  /** With `lines`, the hand-off (spec 4): the server cart is made to match them atomically. */
+  | { type: 'start_checkout'; lines?: CheckoutLine[] }
+  /** Coupons are decided by the server only (no optimistic apply). */
+  | { type: 'apply_coupon'; code: string; email?: string | null }
+  | { type: 'remove_coupon'; code: string };
+
+/** One line of the hand-off: what the shopper's cart holds (configuration as "layer_id:choice_id" keys). */
+export interface CheckoutLine {
+  product_id: number;
+  variation_id: number | null;
+  count: number;
+  configuration: string[] | null;
+  recommended_by: number | null;
+}
 
 export type CartCommandType = CartCommand['type'];
 
