@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from alembic import context
 
-import services.analytics.models  # noqa: F401  (registers every table)
+import services.analytics.ga4_models  # noqa: F401  (registers every table)
+import services.analytics.models  # noqa: F401
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
+import services.checkout.models  # noqa: F401
+import services.mail.models  # noqa: F401
 import services.staff.models  # noqa: F401
 from services.shared.db import Base, get_engine
 from services.shared.migrate import include_name
