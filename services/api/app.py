@@ -20,7 +20,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.analytics.endpoints import router as analytics_router
+from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
+from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
@@ -116,6 +118,8 @@ def create_app() -> FastAPI:
         max_entries=settings.catalog_cache_entries,
         ttl=settings.catalog_cache_ttl,
     )
+    if settings.cart_fast_path:  # outermost: it skips the stack for the commands it serves
+        app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(settings.media_url, StaticFiles(directory=settings.media_dir), name="media")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
 from services.cart import rules
@@ -40,8 +40,10 @@ from services.cart.group_commit import GroupCommitter
 from services.shared.errors import Invalid, NotFound
 
 MAX_ATTEMPTS = 20
-LOCK_STRIPES = 1024
-RECENT_CARTS = 10_000  # carts whose last committed state a process keeps (LRU)  # in-process locks, one per cart id modulo this
+LOCK_STRIPES = 1024  # in-process locks, one per cart id modulo this
+RECENT_CARTS = 10_000  # carts whose last committed state a process keeps (LRU)
+# Commands the event-loop fast path may run (``execute_fast``): those whose facts can be cached.
+FAST_COMMANDS = frozenset({"add", "set_count", "remove", "set_country", "set_payment_intent", "clear"})
 
 
 def request_hash(command: dict[str, Any]) -> str:
@@ -124,7 +126,7 @@ class CartApplication(Application[UUID]):
         # answer 500); only writes from other processes still conflict and are retried.
         self._cart_locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
         # Carts of concurrent commands are saved together, one transaction per batch.
-        self.committer = GroupCommitter(lambda *carts: self.save(*carts))
+        self.committer = GroupCommitter(lambda *units: self._save_units(*units))
         # The last committed state of recently used carts (see _load_for_command).
         self._recent: OrderedDict[UUID, Cart] = OrderedDict()
         self._recent_lock = threading.Lock()
@@ -204,7 +206,7 @@ class CartApplication(Application[UUID]):
             except CartRefusal as exc:
                 refusal = exc
             try:
-                self.committer.save(cart)
+                self.committer.save((cart, cart.collect_events()))
             except BaseException as exc:
                 self._forget(cart_id)  # the object holds events that were not stored
                 if not isinstance(exc, IntegrityError):
@@ -220,23 +222,109 @@ class CartApplication(Application[UUID]):
             return CommandResult(cart_state(cart))
         raise RuntimeError("too many concurrent changes to one cart")  # pragma: no cover
 
+    async def execute_fast(
+        self, token: str, command: dict[str, Any], command_id: str | None = None
+    ) -> CommandResult | None:
+        """:meth:`execute` on the event loop, for the HTTP fast path (``fast_path.py``), or
+        None when this command needs the thread path (the caller then runs :meth:`execute`).
+
+        Taken only when nothing in it can block: the cart's lock is free (``acquire`` without
+        waiting; it is released by this coroutine after the commit), the cart is in this
+        process's memory, the catalogue facts the command reads are cached and fresh
+        (``CatalogFacts.is_cached``), and the command type is one of ``FAST_COMMANDS``. The
+        decision is the same code as :meth:`execute`'s; the save goes through the group
+        committer without parking a thread. A stale write (another process changed the cart)
+        answers None, so :meth:`execute` reloads and decides again. Same results and errors
+        as :meth:`execute` (``CartRefused``, ``IdempotencyConflict``).
+        """
+        if command.get("type") not in FAST_COMMANDS:
+            return None
+        digest = request_hash(command)
+        cart_id = cart_id_for(token)
+        lock = self._cart_locks[cart_id.int % LOCK_STRIPES]
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            with self._recent_lock:
+                cart = self._recent.get(cart_id)
+            if cart is None or not self._facts_cached(cart, command):
+                return None
+            seen = cart.answer_for(command_id, digest)
+            if seen is not None:
+                if seen["version"] != cart.version:
+                    return None  # the answer is an older version of the cart: a store read
+                return self._replay(cart, seen)
+            refusal: CartRefusal | None = None
+            try:
+                self._decide(cart, command, command_id, digest)
+            except CartRefusal as exc:
+                refusal = exc
+            except BaseException:
+                self._forget(cart_id)  # it may hold events of a half-made decision
+                raise
+            try:
+                await self.committer.save_async((cart, cart.collect_events()))
+            except IntegrityError:
+                self._forget(cart_id)
+                return None
+            except BaseException:
+                self._forget(cart_id)
+                raise
+            self._remember_cart(cart)
+            if refusal is not None:
+                raise CartRefused(refusal, cart_state(cart))
+            return CommandResult(cart_state(cart))
+        finally:
+            lock.release()
+
     # ---- helpers ------------------------------------------------------------------------------
 
-    def _load_for_command(self, cart_id: UUID) -> Cart:
-        """The cart as stored now, for a command that holds the cart's lock.
+    def _facts_cached(self, cart: Cart, command: dict[str, Any]) -> bool:
+        """Whether every catalogue fact ``command`` reads is cached and fresh (no I/O)."""
+        is_cached = getattr(self.catalog, "is_cached", None)
+        if is_cached is None:  # no catalogue, or one in memory
+            return True
+        kind = command["type"]
+        if kind == "add":
+            recommender = command.get("recommended_by")
+            return is_cached("product", int(command["product_id"]), command.get("variation_id")) and (
+                recommender in (None, -1) or is_cached("product", int(recommender), None)
+            )
+        if kind == "set_count":
+            line = cart.line(command["line_id"])
+            return line is None or is_cached("product", line["product_id"], line.get("variation_id"))
+        if kind == "set_country":
+            return bool(is_cached("country", str(command["country"]).upper()))
+        return True
 
-        Starts from the last state this process committed (if it has it) and applies the events
-        stored after it (one indexed query: other processes may have written since), instead of
-        decoding a snapshot and replaying events on every command (bench: the largest share of
-        a command's CPU). Safe without copying: the cart's lock is held, objects are remembered
-        only after their save committed, and forgotten when a save fails.
+    def _save_units(self, *units: tuple[Cart, list[Any]]) -> None:
+        """Store ``(cart, events)`` units in one transaction (the group committer's batch):
+        ``Application.save`` with the events collected beforehand, so a unit can be saved
+        again after a failed batch (``group_commit.py``). Takes snapshots like ``save``."""
+        processing = ProcessingEvent[UUID]()
+        for cart, events in units:
+            processing.events.extend(events)
+            processing.aggregates[cart.id] = cart
+        recordings = self._record(processing)
+        self._take_snapshots(processing)
+        self._notify(recordings)
+
+    def _load_for_command(self, cart_id: UUID) -> Cart:
+        """The cart for a command that holds the cart's lock.
+
+        Starts from the last state this process committed, if it has it, instead of decoding a
+        snapshot and replaying events on every command (bench: the largest share of a
+        command's CPU). It is not re-read from the store: when another process has written to
+        the cart since, the save is a stale write (``IntegrityError``: the version is taken),
+        the cart is forgotten and the command decides again on the stored cart. Safe without
+        copying: the cart's lock is held, objects are remembered only after their save
+        committed, and forgotten when a save fails.
         """
         with self._recent_lock:
             cached = self._recent.get(cart_id)
         if cached is None:
             return self.repository.get(cart_id, projector_func=project_cart)
-        newer = list(self.events.get(cart_id, gt=cached.version))
-        return project_cart(cached, newer) if newer else cached
+        return cached
 
     def _remember_cart(self, cart: Cart) -> None:
         with self._recent_lock:

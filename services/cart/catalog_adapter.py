@@ -48,13 +48,29 @@ class SqlCatalogFacts:
         self._checked_at = float("-inf")
         self._lock = threading.Lock()
 
+    def _fresh(self) -> bool:
+        """Whether the revision last read may be trusted without reading it again (``ttl``)."""
+        return self.ttl > 0 and time.monotonic() - self._checked_at < self.ttl and self._revision != 0
+
+    def is_cached(self, kind: str, *key: Any) -> bool:
+        """Whether ``product(*key)`` (kind ``"product"``) or ``country(*key)`` (``"country"``)
+        would answer from the cache without any database read: the revision is fresh and the
+        entry is there. The cart's event-loop fast path asks this before it decides."""
+        return self._fresh() and (kind, *key) in self._cache
+
     def _cached(self, key: tuple[Any, ...], load: Any) -> Any:
-        """``load(session)`` through the cache: one session for the revision read and a miss."""
+        """``load(session)`` through the cache: one session for the revision read and a miss;
+        a hit on a fresh revision opens no session at all."""
         if self.max_entries <= 0:
             with self._sessions() as session:
                 return load(session)
+        if self._fresh():
+            try:
+                return self._cache[key]
+            except KeyError:
+                pass
         with self._sessions() as session:
-            if self.ttl > 0 and time.monotonic() - self._checked_at < self.ttl:
+            if self._fresh():
                 revision = self._revision
             else:
                 revision = catalog_revision.read(session.connection())

@@ -167,7 +167,7 @@ def test_a_stale_write_is_decided_again_on_the_fresh_cart_and_no_update_is_lost(
     mine = open_app(sqlite_apps, sqlite_env, catalog)
     theirs = open_app(sqlite_apps, sqlite_env, catalog)
     mine.start(token)
-    save = mine.save
+    save = mine._save_units
     attempts = []
 
     def save_after_someone_else(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -176,7 +176,7 @@ def test_a_stale_write_is_decided_again_on_the_fresh_cart_and_no_update_is_lost(
             theirs.execute(token, ADD_PACK, "theirs")
         return save(*args, **kwargs)
 
-    monkeypatch.setattr(mine, "save", save_after_someone_else)
+    monkeypatch.setattr(mine, "_save_units", save_after_someone_else)
     answer = mine.execute(token, ADD_PACK, "mine")
     assert attempts == [1, 2]
     assert answer.state["lines"][0]["count"] == 2
@@ -196,7 +196,7 @@ def test_a_stale_write_of_a_refused_command_is_decided_again_too(
     theirs = open_app(sqlite_apps, sqlite_env, catalog)
     mine.execute(token, ADD_MOUSE, "a")
     mine.execute(token, ADD_MOUSE, "b")
-    save = mine.save
+    save = mine._save_units
     calls = []
 
     def save_after_someone_else(*args, **kwargs):  # type: ignore[no-untyped-def]
@@ -205,7 +205,7 @@ def test_a_stale_write_of_a_refused_command_is_decided_again_too(
             theirs.execute(token, ADD_MOUSE, "theirs")
         return save(*args, **kwargs)
 
-    monkeypatch.setattr(mine, "save", save_after_someone_else)
+    monkeypatch.setattr(mine, "_save_units", save_after_someone_else)
     with pytest.raises(CartRefused) as refused:
         mine.execute(token, ADD_MOUSE, "mine")
     assert refused.value.code == "count_capped"

@@ -46,7 +46,7 @@ def test_a_failed_save_is_retried_from_the_stored_cart_not_the_half_applied_one(
     first, _ = two_processes
     token = new_token()
     first.execute(token, {"type": "add", "product_id": 1}, "a")
-    save, calls = first.save, []
+    save, calls = first._save_units, []
 
     def fails_once(*carts):  # type: ignore[no-untyped-def]
         calls.append(len(carts))
@@ -54,7 +54,7 @@ def test_a_failed_save_is_retried_from_the_stored_cart_not_the_half_applied_one(
             raise IntegrityError("simulated stale write")
         return save(*carts)
 
-    monkeypatch.setattr(first, "save", fails_once)
+    monkeypatch.setattr(first, "_save_units", fails_once)
     state = first.execute(token, {"type": "add", "product_id": 1}, "b").state
     assert state["lines"][0]["count"] == 2  # +1 once, not twice
     assert state["version"] == first.state(token)["version"] == 3
