@@ -39,6 +39,9 @@ export const paths = {
   contact: '/contact',
   cart: '/cart',
   checkout: '/checkout',
+  /** The hand-off target (spec 4): the checkout with the cart's currency and country. */
+  checkoutWith: ({ currency, country }: { currency: string; country: string }) =>
+    `/checkout?${new URLSearchParams({ currency, country }).toString()}`,
   order: (id: string | number) => `/order/${id}`,
   press: '/press',
   news: '/news',
@@ -75,6 +78,11 @@ export const apiPaths = {
   search: (query: string) => `/api/search/${encodeURIComponent(query)}`,
   cart: '/api/cart',
   cartCommands: '/api/cart/commands',
+  location: '/api/location',
+  shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
+  checkoutQuote: '/api/checkout/quote',
+  checkoutOrders: '/api/checkout/orders',
+  order: (id: string | number, key?: string) => `/api/wc/orders/${encodeURIComponent(String(id))}${qs({ key })}`,
   gaAddedToCart: (params: { cid: string; product_id: number; quantity: number; variation: number | string; event_id: string }) =>
     `/api/ga/added-to-cart${qs(params)}`,
   gaRemovedFromCart: (params: { cid: string; product_id: number; quantity: number; event_id: string }) =>

@@ -1,6 +1,8 @@
 /** Public API of the cart feature. */
 export { useCartStore, selectItemCount, selectCart, selectNotice } from './store/cartStore';
-export type { CommandOutcome, AddOptions } from './store/commandsSlice';
+export type { CommandOutcome, AddOptions, ServerOutcome } from './store/commandsSlice';
 export { CartPage } from './components/CartPage';
+export { CouponForm } from './components/CouponForm';
+export { CheckoutButton } from './components/CheckoutButton';
 export { useCartSync } from './hooks/useCartSync';
-export type { CartView, LineView, CartCountry, CartCommand } from './types';
+export type { CartView, LineView, CartCountry, CartCommand, CartCoupon } from './types';

@@ -4,11 +4,13 @@ import { Img } from '@/components/Img';
 import { Price } from '@/components/Price';
 import { MAX_CART_COUNT } from '@/config/site';
 import { paths } from '@/config/paths';
-import { Link, useNavigate } from '@/lib/router';
+import { Link } from '@/lib/router';
 import { formatCents } from '@/lib/money';
 import type { CartCurrency, LineView } from '../types';
 import { factsKey } from '../store/facts';
 import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
+import { CheckoutButton } from './CheckoutButton';
+import { CouponForm } from './CouponForm';
 import styles from './CartPage.module.css';
 
 /** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" */
@@ -24,7 +26,6 @@ export function CartPage() {
   const notice = useCartStore(selectNotice);
   const pending = useCartStore(selectPendingCount);
   const dismiss = useCartStore((s) => s.dismissNotice);
-  const navigate = useNavigate();
   const { currency, totals, tax } = cart;
 
   const noticeBox = notice && (
@@ -48,8 +49,6 @@ export function CartPage() {
       </div>
     );
   }
-
-  const anyCount = cart.lines.some((line) => line.count > 0);
 
   return (
     <div className={`container section ${styles.page}`}>
@@ -83,11 +82,17 @@ export function CartPage() {
               <dt>Shipping</dt>
               <dd className="muted">Calculated at checkout</dd>
             </div>
+            {(totals.discount ?? 0) > 0 && (
+              <div className={styles.savings}>
+                <dt>Discount</dt>
+                <dd data-testid="cart-discount">−{formatCents(totals.discount ?? 0, currency)}</dd>
+              </div>
+            )}
             <div className={styles.total}>
               <dt>Total</dt>
               <dd data-testid="cart-total">{formatCents(totals.total, currency)}</dd>
             </div>
-            {tax.rate_bp > 0 && (
+            {(tax.rate_bp > 0 || tax.name !== '') && (
               <div className={styles.tax}>
                 <dt>
                   Incl. {tax.name} ({formatRate(tax.rate_bp)}%)
@@ -101,9 +106,8 @@ export function CartPage() {
               Your cart contains pre-order items. They ship as soon as new stock arrives.
             </p>
           )}
-          <button type="button" className="button button--block" disabled={!anyCount} onClick={() => navigate(paths.checkout)}>
-            Continue to checkout
-          </button>
+          <CouponForm />
+          <CheckoutButton />
           <Link to={paths.home} className={styles.continue}>
             ← Continue shopping
           </Link>

@@ -44,6 +44,7 @@ export class CouponCartServer extends FakeCartServer {
 
   override async sendCommand(token: string, key: string, command: CartCommand): Promise<CommandResult> {
     if (command.type === 'apply_coupon' || command.type === 'remove_coupon' || (command.type === 'start_checkout' && command.lines)) {
+      if (this.gate) await this.gate;
       this.received.push({ key, command, token });
       if (this.mode === 'down') return { kind: 'retry', status: null };
       if (typeof this.mode === 'number') return { kind: 'retry', status: this.mode };

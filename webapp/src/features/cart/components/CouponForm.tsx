@@ -1,0 +1,98 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatCents } from '@/lib/money';
+import { useCartStore } from '../store/cartStore';
+import type { CartCoupon } from '../types';
+import styles from './CouponForm.module.css';
+
+const NO_COUPONS: CartCoupon[] = [];
+
+interface Props {
+  /** The buyer's email when known (checkout): coupons restricted to emails are checked with it. */
+  email?: string | null;
+}
+
+/**
+ * The coupon field (cart and checkout) and the applied coupons with Remove. Coupons are decided
+ * by the server only (contract A, spec 5): the field waits for its answer and shows its message.
+ */
+export function CouponForm({ email = null }: Props) {
+  const id = useId();
+  const coupons = useCartStore((s) => s.cart.coupons ?? NO_COUPONS);
+  const currency = useCartStore((s) => s.cart.currency);
+  const applyCoupon = useCartStore((s) => s.applyCoupon);
+  const removeCoupon = useCartStore((s) => s.removeCoupon);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (!code.trim()) {
+      setMessage({ kind: 'error', text: 'Please enter a coupon code.' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    const answer = await applyCoupon(code, email);
+    setBusy(false);
+    if (answer.ok) {
+      setCode('');
+      setMessage({ kind: 'success', text: 'Coupon code applied successfully.' });
+    } else {
+      setMessage({ kind: 'error', text: answer.message });
+    }
+  }
+
+  async function onRemove(coupon: string) {
+    setBusy(true);
+    setMessage(null);
+    const answer = await removeCoupon(coupon);
+    setBusy(false);
+    setMessage(answer.ok ? { kind: 'success', text: 'Coupon has been removed.' } : { kind: 'error', text: answer.message });
+  }
+
+  return (
+    <div className={styles.root}>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+        <label htmlFor={id} className={styles.label}>
+          Coupon code
+        </label>
+        <div className={styles.row}>
+          <input
+            id={id}
+            className={styles.input}
+            name="coupon_code"
+            value={code}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={message?.kind === 'error' || undefined}
+            aria-describedby={message ? `${id}-message` : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <button type="submit" className="button button--ghost" disabled={busy}>
+            Apply coupon
+          </button>
+        </div>
+        <p id={`${id}-message`} className={message?.kind === 'error' ? styles.error : styles.success} role={message?.kind === 'error' ? 'alert' : 'status'}>
+          {message?.text ?? ''}
+        </p>
+      </form>
+      {coupons.length > 0 && (
+        <ul className={styles.applied} aria-label="Applied coupons">
+          {coupons.map((coupon) => (
+            <li key={coupon.code} data-testid="applied-coupon">
+              <span>
+                Coupon: <strong>{coupon.code}</strong>
+              </span>
+              <span className={styles.amount}>−{formatCents(coupon.discount, currency)}</span>
+              <button type="button" className={styles.remove} disabled={busy} onClick={() => onRemove(coupon.code)} aria-label={`Remove coupon ${coupon.code}`}>
+                [Remove]
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
