@@ -26,6 +26,7 @@ from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
+from services.location.endpoints import router as location_router
 from services.shared.db import get_engine
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
@@ -105,6 +106,7 @@ def create_app() -> FastAPI:
     app.include_router(cart_router)
     app.include_router(analytics_router)
     app.include_router(staff_router)  # before the SPA fallback: /is-admin, /is-reviewer, /logout
+    app.include_router(location_router)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

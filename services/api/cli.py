@@ -1,6 +1,7 @@
 """Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
 
-Commands: ``migrate``, ``seed`` (demo catalogue, idempotent), ``import-woocommerce FILE``,
+Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
+is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground) and
 ``rebuild-projections``. Every command uses the configured database (``DATABASE_URL``, default the
 embedded SQLite file).
@@ -27,13 +28,61 @@ def migrate(revision: str = typer.Argument("head", help="Alembic revision to mig
 
 @app.command()
 def seed() -> None:
-    """Load the demo catalogue (idempotent: running it again changes nothing)."""
+    """Load the demo catalogue (idempotent: running it again changes nothing); with
+    ``DEMO_STAFF_PASSWORD`` set, also the demo staff accounts (``services/staff/seed.py``)."""
     from services.catalog.demo import seed_demo
     from services.shared.db import session_scope
 
     with session_scope() as session:
         report = seed_demo(session)
     typer.echo("demo catalogue loaded: " + ", ".join(f"{k}={v}" for k, v in report.items()))
+    _seed_demo_staff()
+
+
+def _seed_demo_staff() -> None:
+    """Demo staff (admin@halvard.gg, reviewer@halvard.gg) only when ``DEMO_STAFF_PASSWORD`` is set."""
+    import os
+
+    from services.shared.db import session_scope
+    from services.shared.errors import DomainError
+    from services.staff.seed import seed_demo_staff
+
+    password = os.environ.get("DEMO_STAFF_PASSWORD", "")
+    if not password:
+        return
+    try:
+        with session_scope() as session:
+            report = seed_demo_staff(session, password)
+    except DomainError as exc:
+        typer.echo(f"demo staff not created: {exc.message}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"demo staff ready: admin@halvard.gg, reviewer@halvard.gg (changed={report['staff_users']})")
+
+
+@app.command("create-staff")
+def create_staff(
+    email: str = typer.Argument(..., help="The staff user's email (stored lower-case)."),
+    role: str = typer.Option(..., "--role", help="admin or reviewer"),
+) -> None:
+    """Create a staff user (spec section 6). The password comes from ``STAFF_PASSWORD`` or a
+    hidden prompt (asked twice); it is stored only as an argon2id hash. Exit code 1 for a bad
+    email, role or password (8..1024 characters) or an existing user."""
+    import os
+
+    from services.shared.db import session_scope
+    from services.shared.errors import DomainError
+    from services.staff.application import create_staff_user
+
+    password = os.environ.get("STAFF_PASSWORD") or typer.prompt(
+        "Password", hide_input=True, confirmation_prompt=True
+    )
+    try:
+        with session_scope() as session:
+            user = create_staff_user(session, email, password, role)
+    except DomainError as exc:
+        typer.echo(exc.message, err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"staff user {user.email} ({user.role.value}) created")
 
 
 @app.command("import-woocommerce")
