@@ -10,6 +10,13 @@ Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge
     {"type": "set_payment_intent", "intent": "pi_123"}
     {"type": "clear"}
     {"type": "start_checkout"}
+    {"type": "start_checkout", "lines": [{"product_id": 1001, "variation_id": null, "count": 2,
+     "configuration": null, "recommended_by": null}]}      (atomic replace, then the hand-off)
+    {"type": "apply_coupon", "code": "WELCOME10", "email": null}
+    {"type": "remove_coupon", "code": "WELCOME10"}
+
+After every command that changes the cart other than the coupon commands and
+``start_checkout``, the applied coupons are checked again (``Cart.recheck_coupons``).
 
 Optimistic concurrency: a stale write (``IntegrityError``) reloads the cart and decides the
 command again (up to ``MAX_ATTEMPTS``). Idempotency: a command sent again with the same
@@ -25,8 +32,9 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -84,7 +92,8 @@ def line_view(line: dict[str, Any], cart: Cart) -> dict[str, Any]:
 
 def cart_state(cart: Cart) -> dict[str, Any]:
     """The cart as JSON: ``version``, ``country``, ``currency``, ``tax``, ``intent``, ``lines``
-    (each with prices in minor units of ``currency``), ``totals`` (``rules.totals``)."""
+    (each with prices in minor units of ``currency``), ``coupons`` (``Cart.coupon_lines``),
+    ``totals`` (``Cart.totals``: ``rules.totals`` plus ``discount``, ``total`` after it)."""
     return {
         "cart_id": str(cart.id),
         "version": cart.version,
@@ -95,6 +104,7 @@ def cart_state(cart: Cart) -> dict[str, Any]:
         "next_line": cart.next_line,
         "checkout_started": cart.checkout_started,
         "lines": [line_view(line, cart) for line in cart.lines],
+        "coupons": cart.coupon_lines(),
         "totals": cart.totals(),
     }
 
@@ -113,6 +123,8 @@ class CartApplication(Application[UUID]):
     """Event-sourced carts. ``catalog`` answers catalogue facts (a ``CatalogFacts``)."""
 
     name = "carts"
+    # The time coupons are checked at (expiry); tests replace it.
+    clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
     snapshotting_intervals = {Cart: 50}
     snapshotting_projectors = {Cart: project_cart}
 
@@ -398,9 +410,39 @@ class CartApplication(Application[UUID]):
         elif kind == "clear":
             cart.clear(**ctx)
         elif kind == "start_checkout":
-            cart.start_checkout(**ctx)
+            self._start_checkout(cart, command.get("lines"), ctx)
+            return
+        elif kind == "apply_coupon":
+            code = str(command["code"])
+            coupon = self.catalog.coupon(code) if self.catalog is not None else None
+            cart.apply_coupon(coupon, code, email=command.get("email"), now=self.clock(), **ctx)
+            return
+        elif kind == "remove_coupon":
+            cart.remove_coupon(str(command["code"]), **ctx)
+            return
         else:
             cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
+        cart.recheck_coupons(now=self.clock(), **ctx)
+
+    def _start_checkout(self, cart: Cart, lines: list[dict[str, Any]] | None, ctx: dict[str, Any]) -> None:
+        """The hand-off (spec 4): with ``lines``, the cart is first made to match them
+        (``Cart.replace_lines``: cleared, then each line with a count above 0 under the add
+        rules); the coupons are checked again; then ``CheckoutStarted``. All in one save.
+        Refused 409 ``cart_empty`` (nothing changed) when no line has a count above 0."""
+        if lines is not None:
+            wanted = [item for item in lines if int(item.get("count") or 0) > 0]
+            if not wanted:
+                cart.refuse("cart_empty", "Your cart is empty.", 409, **ctx)
+            items = []
+            for item in wanted:
+                facts = self._facts(int(item["product_id"]), item.get("variation_id"))
+                recommender = None
+                if item.get("recommended_by") not in (None, -1):
+                    recommender = self._facts(int(item["recommended_by"]), None)
+                items.append((facts, item.get("configuration") or None, recommender, int(item["count"])))
+            cart.replace_lines(items, **ctx)
+        cart.recheck_coupons(now=self.clock(), **ctx)
+        cart.start_checkout(**ctx)
 
 
 def event_view(e: Any) -> dict[str, Any]:

@@ -19,7 +19,8 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
 from services.catalog import revision as catalog_revision
-from services.catalog.models import Country, Product, TaxRate, Variation
+from services.catalog.models import Country, Coupon, Product, TaxRate, Variation
+from services.discounts.rules import CouponFacts, normalize_code
 from services.shared.money import to_minor
 
 
@@ -104,6 +105,12 @@ class SqlCatalogFacts:
         """The country with its currency and its first (highest priority) tax rate."""
         return self._cached(("country", code.upper()), lambda s: _country(s, code))
 
+    def coupon(self, code: str) -> CouponFacts | None:
+        """The coupon with ``code`` (case-insensitive), read live on every call, never cached:
+        its usage count changes with every order. None when there is none."""
+        with self._sessions() as session:
+            return coupon_facts(session, code)
+
 
 def _product(session: Session, product_id: int, variation_id: int | None) -> ProductFacts | None:
     p = session.scalars(
@@ -113,6 +120,7 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
             selectinload(Product.variations),
             selectinload(Product.configurator_entries),
             selectinload(Product.images),
+            selectinload(Product.categories),
         )
     ).first()
     if p is None:
@@ -164,6 +172,7 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         recommended_price_eur=p.recommended_products_price_eur if p.use_recommended_products_price else None,
         recommended_price_usd=p.recommended_products_price_usd if p.use_recommended_products_price else None,
         choices=choices,
+        category_ids=tuple(c.id for c in p.categories),
     )
 
 
@@ -180,4 +189,39 @@ def _country(session: Session, code: str) -> CountryFacts | None:
         currency=c.currency,
         tax_name=tax.name if tax else "",
         tax_rate_bp=tax.rate_bp if tax else 0,
+    )
+
+
+def coupon_facts(session: Session, code: str) -> CouponFacts | None:
+    """``CouponFacts`` of the coupon with ``code`` (compared lower-case), or None.
+    Also used by checkout to re-check coupons when the order is placed."""
+    c = session.scalars(select(Coupon).where(Coupon.code == normalize_code(code))).first()
+    return None if c is None else to_coupon_facts(c)
+
+
+def to_coupon_facts(c: Coupon) -> CouponFacts:
+    """A ``Coupon`` row as ``CouponFacts`` (money minor units; ``date_expires`` naive UTC)."""
+    return CouponFacts(
+        id=c.id,
+        code=c.code,
+        discount_type=c.discount_type,
+        amount=c.amount,
+        amount_usd=c.amount_usd,
+        date_expires=c.date_expires,
+        minimum_amount=c.minimum_amount,
+        minimum_amount_usd=c.minimum_amount_usd,
+        maximum_amount=c.maximum_amount,
+        maximum_amount_usd=c.maximum_amount_usd,
+        product_ids=tuple(c.product_ids or ()),
+        product_categories=tuple(c.product_categories or ()),
+        excluded_product_ids=tuple(c.excluded_product_ids or ()),
+        excluded_product_categories=tuple(c.excluded_product_categories or ()),
+        exclude_sale_items=c.exclude_sale_items,
+        usage_limit=c.usage_limit,
+        usage_limit_per_user=c.usage_limit_per_user,
+        usage_count=c.usage_count or 0,
+        used_by=tuple(c.used_by or ()),
+        email_restrictions=tuple(c.email_restrictions or ()),
+        individual_use=c.individual_use,
+        free_shipping=c.free_shipping,
     )

@@ -1,32 +1,39 @@
 """The ``Cart`` aggregate: an append-only stream of domain events (docs/events.md).
 
 Command methods (``add``, ``set_count``, ``remove``, ``change_country``,
-``set_payment_intent``, ``clear``, ``start_checkout``) decide with catalogue facts passed
-in (no I/O here) and record past-tense events through ``@event`` methods; the state is the
+``set_payment_intent``, ``clear``, ``replace_lines``, ``start_checkout``, ``apply_coupon``,
+``remove_coupon``, ``recheck_coupons``) decide with catalogue facts passed in (no I/O here) and record past-tense events through ``@event`` methods; the state is the
 projection of those events. Every event carries the ``command_id`` (the client's
 Idempotency-Key, or None) and ``request_hash`` of the command that caused it, so a command
 sent again is recognised from the stream itself (``answer_for``), atomically with the append
 and across restarts. A refused command records ``CommandRefused`` (what the shopper was told)
 and raises :class:`CartRefusal`.
 
-Rules: spec sections 4, 5, 9 via ``services/cart/rules.py``. Money: integer minor units.
+Rules: spec sections 4, 5, 9 via ``services/cart/rules.py``; coupons (spec 5) via
+``services/discounts/rules.py``. Money: integer minor units.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict
-from typing import Any
+from datetime import datetime
+from typing import Any, NoReturn
 from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
 
 from services.cart import rules
 from services.cart.facts import CountryFacts, ProductFacts
+from services.discounts import rules as coupon_rules
+from services.discounts.rules import CouponFacts, CouponRefusal, RefusalCode
 from services.shared.errors import Conflict, DomainError, Invalid
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
 PROCESSED_KEPT = 500  # idempotency keys remembered per cart (oldest forgotten first)
 DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)
+# Coupon refusals that no change of the cart can fix are 422; the others conflict with it (409).
+COUPON_STATUS = {RefusalCode.NOT_FOUND: 422, RefusalCode.EXPIRED: 422, RefusalCode.EMAIL_RESTRICTED: 422}
 
 
 def cart_id_for(token: str) -> UUID:
@@ -47,6 +54,17 @@ class IdempotencyConflict(Conflict):
     """The Idempotency-Key was used before with a different request body (409)."""
 
 
+class _Skipped(Exception):
+    """An item of ``replace_lines`` the add rules would refuse: it is left out, nothing recorded."""
+
+
+def _skip(code: str, message: str, status: int, **ctx: Any) -> NoReturn:
+    raise _Skipped(code)
+
+
+Refuse = Callable[..., NoReturn]
+
+
 def _stock(facts: ProductFacts) -> dict[str, Any]:
     return {
         "stock_status": facts.stock_status,
@@ -58,7 +76,12 @@ def _stock(facts: ProductFacts) -> dict[str, Any]:
 
 class Cart(Aggregate):
     """A shopper's cart. State: ``lines`` (rule-shaped dicts, cart order), ``country``,
-    ``currency``, ``tax_name``, ``tax_rate_bp``, ``intent``, ``checkout_started``."""
+    ``currency``, ``tax_name``, ``tax_rate_bp``, ``intent``, ``checkout_started``, ``coupons``
+    (``CouponFacts.to_record()`` dicts of the applied coupons, in the order applied)."""
+
+    # Carts stored before coupons existed have no ``coupons`` in their snapshots. Never
+    # mutated in place: every event assigns a new list.
+    coupons: Any = ()
 
     @event("Started")
     def __init__(
@@ -80,6 +103,7 @@ class Cart(Aggregate):
         self.intent: str | None = None
         self.checkout_started = False
         self.processed: dict[str, dict[str, Any]] = {}
+        self.coupons = []
 
     # ---- queries -------------------------------------------------------------------------
 
@@ -101,8 +125,39 @@ class Cart(Aggregate):
         return seen
 
     def totals(self) -> dict[str, Any]:
-        """Totals in the cart's currency (``rules.totals``)."""
-        return rules.totals(self.lines, self.currency, self.tax_rate_bp)
+        """Totals in the cart's currency (``rules.totals``) after the applied coupons:
+        ``discount`` (minor units) is taken off ``total``; ``tax_included`` is the tax in that
+        total (``rules.with_discount``)."""
+        base = rules.totals(self.lines, self.currency, self.tax_rate_bp)
+        return rules.with_discount(base, self.discounts()["total"], self.tax_rate_bp)
+
+    def coupon_facts(self) -> list[CouponFacts]:
+        """The applied coupons' facts as recorded when they were applied, in that order."""
+        return [CouponFacts.from_record(record) for record in self.coupons]
+
+    def discounts(self) -> dict[str, Any]:
+        """``coupon_rules.discounts`` of the applied coupons on this cart (minor units):
+        ``{per_line, per_coupon, total, free_shipping}``."""
+        return coupon_rules.discounts(self.coupon_facts(), rules.coupon_view(self.lines, self.currency))
+
+    def coupon_lines(self) -> list[dict[str, Any]]:
+        """The applied coupons as the shopper sees them: ``{code, discount_type, amount,
+        discount, free_shipping}``; ``amount`` in hundredths of a percent for ``percent``,
+        else minor units of the cart's currency; ``discount`` minor units taken off."""
+        facts = self.coupon_facts()
+        if not facts:
+            return []
+        taken = coupon_rules.discounts(facts, rules.coupon_view(self.lines, self.currency))["per_coupon"]
+        return [
+            {
+                "code": c.code,
+                "discount_type": str(c.discount_type),
+                "amount": c.amount_in(self.currency),
+                "discount": taken.get(c.code, 0),
+                "free_shipping": c.free_shipping,
+            }
+            for c in facts
+        ]
 
     # ---- commands --------------------------------------------------------------------------
 
@@ -121,13 +176,25 @@ class Cart(Aggregate):
         ``out_of_stock`` / ``count_capped``. A non-configured product already in the cart
         gets +1; a configured item is always a new line."""
         ctx = {"command_id": command_id, "request_hash": request_hash}
+        self._add(facts, configuration, recommended_by, ctx, self.refuse)
+
+    def _add(
+        self,
+        facts: ProductFacts,
+        configuration: list[str] | None,
+        recommended_by: ProductFacts | None,
+        ctx: dict[str, Any],
+        refuse: Refuse,
+    ) -> None:
+        """``add``'s rules; ``refuse`` records a refusal (``add``) or skips the item
+        (``replace_lines``). Every refusal comes before any event is recorded."""
         if facts.availability == "coming_soon":
-            self.refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
+            refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
         if not facts.sku:
-            self.refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
+            refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
         if facts.product_type == "variable" and facts.variation_id is None:
-            self.refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
-        chosen = self._configuration(facts, configuration, ctx) if configuration else None
+            refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
+        chosen = self._configuration(facts, configuration, ctx, refuse) if configuration else None
         if chosen is None:
             existing = next(
                 (
@@ -148,7 +215,7 @@ class Cart(Aggregate):
                     next(p for p in probe if p["line_id"] == existing["line_id"]), probe, raising=True
                 )
                 if existing["count"] + 1 > allowed:
-                    self._refuse_cap(facts, allowed, ctx)
+                    self._refuse_cap(facts, allowed, ctx, refuse)
                 self._count_set(
                     line_id=existing["line_id"],
                     count=existing["count"] + 1,
@@ -161,7 +228,7 @@ class Cart(Aggregate):
                 return
         line = self._new_line(facts, chosen, recommended_by)
         if rules.cap(line, [*self.lines, line]) < 1:
-            self._refuse_cap(facts, 0, ctx)
+            self._refuse_cap(facts, 0, ctx, refuse)
         self._item_added(line=line, **ctx)
         self._normalize(ctx)
 
@@ -238,24 +305,124 @@ class Cart(Aggregate):
         lines = [line for line in self.lines if line["count"] > 0]
         if not lines:
             self.refuse("cart_empty", "Your cart is empty.", 409, **ctx)
-        self._checkout_started(
-            lines=lines, totals=rules.totals(lines, self.currency, self.tax_rate_bp), **ctx
+        self._checkout_started(lines=lines, totals=self.totals(), coupons=self.coupon_lines(), **ctx)
+
+    def replace_lines(
+        self,
+        items: list[tuple[ProductFacts | None, list[str] | None, ProductFacts | None, int]],
+        *,
+        command_id: str | None,
+        request_hash: str,
+    ) -> list[int]:
+        """Make the cart match the shopper's cart (the "Continue to checkout" hand-off, spec 4):
+        ``Cleared``, then per item ``(facts, configuration, recommended_by, count)`` with a count
+        above 0 what ``add`` records, then its count (``ItemCountSet``, capped like
+        ``set_count``). Items the add rules refuse (unknown or coming_soon product, no SKU,
+        unavailable configuration, nothing allowed) are left out and recorded nowhere but in
+        the result: the indexes of the skipped items. Recorded in the caller's one save."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        self._cleared(**ctx)
+        skipped = []
+        for index, (facts, configuration, recommender, count) in enumerate(items):
+            if count <= 0:
+                continue
+            if facts is None:
+                skipped.append(index)
+                continue
+            before = {line["line_id"]: line["count"] for line in self.lines}
+            try:
+                self._add(facts, configuration or None, recommender, ctx, _skip)
+            except _Skipped:
+                skipped.append(index)
+                continue
+            line = next(
+                (x for x in self.lines if x["line_id"] not in before or x["count"] > before[x["line_id"]]),
+                None,
+            )
+            if line is not None and count > 1:
+                wanted = min(rules.MAX_COUNT, before.get(line["line_id"], 0) + count)
+                self.set_count(line["line_id"], wanted, facts, **ctx)
+        return skipped
+
+    def apply_coupon(
+        self,
+        coupon: CouponFacts | None,
+        code: str,
+        *,
+        email: str | None,
+        now: datetime,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        """Apply a coupon (spec 5) with its current ``coupon`` facts (None: no such code).
+        Refused (``CommandRefused``, 409 or 422 per ``COUPON_STATUS``) when it does not exist,
+        is already applied, fails ``coupon_rules.check`` on this cart at ``now`` (``email``
+        None: the email checks wait for checkout), or cannot join the applied coupons (the
+        individual-use rule). Records ``CouponApplied`` with the facts used."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        if coupon is None:
+            self._refuse_coupon(coupon_rules.not_found(code), ctx)
+            return
+        applied = self.coupon_facts()
+        if any(c.code == coupon.code for c in applied):
+            self._refuse_coupon(coupon_rules.already_applied(coupon), ctx)
+        view = rules.coupon_view(self.lines, self.currency)
+        refusal = coupon_rules.check(coupon, view, email=email, now=now) or coupon_rules.check_with_applied(
+            coupon, applied
         )
+        if refusal is not None:
+            self._refuse_coupon(refusal, ctx)
+        self._coupon_applied(code=coupon.code, coupon=coupon.to_record(), **ctx)
+
+    def remove_coupon(self, code: str, *, command_id: str | None, request_hash: str) -> None:
+        """Remove an applied coupon at the shopper's request (``CouponRemoved`` reason
+        ``shopper``). Refused 409 ``coupon_not_applied`` when the cart does not have it."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        wanted = coupon_rules.normalize_code(code)
+        if not any(record["code"] == wanted for record in self.coupons):
+            self._refuse_coupon(coupon_rules.not_applied(code), ctx)
+        self._coupon_removed(code=wanted, reason="shopper", refusal_code=None, message=None, **ctx)
+
+    def recheck_coupons(self, *, now: datetime, command_id: str | None, request_hash: str) -> None:
+        """Check the applied coupons again, with their recorded facts, against the cart as it
+        is now (after another command changed it, or time passed): each one that stopped
+        applying is removed (``CouponRemoved`` reason ``no_longer_valid``, with the refusal
+        the shopper would get), so the state only ever shows valid coupons."""
+        if not self.coupons:
+            return
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        view = rules.coupon_view(self.lines, self.currency)
+        kept: list[CouponFacts] = []
+        for coupon in self.coupon_facts():
+            refusal = coupon_rules.check(coupon, view, email=None, now=now) or (
+                coupon_rules.check_with_applied(coupon, kept)
+            )
+            if refusal is None:
+                kept.append(coupon)
+            else:
+                self._coupon_removed(
+                    code=coupon.code,
+                    reason="no_longer_valid",
+                    refusal_code=str(refusal.code),
+                    message=refusal.message,
+                    **ctx,
+                )
+
+    def _refuse_coupon(self, refusal: CouponRefusal, ctx: dict[str, Any]) -> None:
+        self.refuse(str(refusal.code), refusal.message, COUPON_STATUS.get(refusal.code, 409), **ctx)
 
     # ---- helpers -----------------------------------------------------------------------------
 
     def _configuration(
-        self, facts: ProductFacts, configuration: list[str], ctx: dict[str, Any]
+        self, facts: ProductFacts, configuration: list[str], ctx: dict[str, Any], refuse: Refuse
     ) -> list[dict[str, Any]]:
         chosen = []
         for key in configuration:
             choice = facts.choices.get(key)
             if choice is None:
-                self.refuse(
-                    "invalid_configuration", f"That option is not available for {facts.name}.", 422, **ctx
-                )
+                refuse("invalid_configuration", f"That option is not available for {facts.name}.", 422, **ctx)
             if choice.stock_status == "outofstock":
-                self.refuse(
+                refuse(
                     "configuration_unavailable",
                     f"{choice.name} is out of stock, please select something else.",
                     409,
@@ -303,12 +470,13 @@ class Cart(Aggregate):
             "recommended_eur": facts.recommended_price_eur if use_discount else None,
             "recommended_usd": facts.recommended_price_usd if use_discount else None,
             "stock": _stock(facts),
+            "category_ids": list(facts.category_ids),
         }
 
-    def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: dict[str, Any]) -> None:
+    def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: dict[str, Any], refuse: Refuse) -> None:
         if allowed <= 0 and rules.stock_limit(_stock(facts)) == 0:
-            self.refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
-        self.refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx)
+            refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
+        refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx)
 
     def _normalize(self, ctx: dict[str, Any]) -> None:
         probe = [dict(line) for line in self.lines]
@@ -317,7 +485,7 @@ class Cart(Aggregate):
 
     def refuse(
         self, code: str, message: str, status: int, *, command_id: str | None, request_hash: str
-    ) -> None:
+    ) -> NoReturn:
         """Record ``CommandRefused`` (what the shopper is told, so a resend gets the same answer
         and support sees it) and raise :class:`CartRefusal` with ``status`` 409 or 422."""
         self._command_refused(
@@ -408,9 +576,36 @@ class Cart(Aggregate):
 
     @event("CheckoutStarted")
     def _checkout_started(
-        self, lines: list[dict[str, Any]], totals: dict[str, Any], command_id: str | None, request_hash: str
+        self,
+        lines: list[dict[str, Any]],
+        totals: dict[str, Any],
+        command_id: str | None,
+        request_hash: str,
+        coupons: list[dict[str, Any]] | None = None,
     ) -> None:
         self.checkout_started = True
+        self._remember(command_id, request_hash)
+
+    @event("CouponApplied")
+    def _coupon_applied(
+        self, code: str, coupon: dict[str, Any], command_id: str | None, request_hash: str
+    ) -> None:
+        self.coupons = [*self.coupons, dict(coupon)]
+        self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("CouponRemoved")
+    def _coupon_removed(
+        self,
+        code: str,
+        reason: str,
+        refusal_code: str | None,
+        message: str | None,
+        command_id: str | None,
+        request_hash: str,
+    ) -> None:
+        self.coupons = [record for record in self.coupons if record["code"] != code]
+        self.checkout_started = False
         self._remember(command_id, request_hash)
 
     @event("CommandRefused")

@@ -1,7 +1,8 @@
 """Catalogue facts the cart's rules decide with (spec section 4), as plain frozen values.
 
 The cart context never reads catalogue tables itself: ``CatalogFacts`` (a port) answers
-these, and ``services/cart/catalog_adapter.py`` implements it over the catalogue database.
+these (products, countries, coupons), and ``services/cart/catalog_adapter.py`` implements it
+over the catalogue database.
 Money is integer minor units (cents) per currency.
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from services.discounts.rules import CouponFacts
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ class ProductFacts:
     recommended_price_eur: int | None = None
     recommended_price_usd: int | None = None
     choices: dict[str, ChoiceFacts] = field(default_factory=dict)
+    category_ids: tuple[int, ...] = ()  # the product's categories (coupon restrictions, spec 5)
 
 
 @dataclass(frozen=True)
@@ -85,4 +89,9 @@ class CatalogFacts(Protocol):
 
     def country(self, code: str) -> CountryFacts | None:
         """Facts for a shipping country, or None when we do not ship there."""
+        ...
+
+    def coupon(self, code: str) -> CouponFacts | None:
+        """The coupon with ``code`` (compared lower-case), read live (usage counts change), or
+        None when there is none. Amounts in minor units (see ``CouponFacts``)."""
         ...

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from services.discounts.rules import CartView, LineView
+
 Line = dict[str, Any]
 
 MAX_COUNT = 10  # spec 9: quantity in cart 0 to 10
@@ -191,3 +193,41 @@ def totals(lines: list[Line], currency: str, tax_rate_bp: int = 0) -> dict[str, 
         "tax_included": _half_up_div(subtotal * tax_rate_bp, 10000 + tax_rate_bp) if tax_rate_bp > 0 else 0,
         "preorder": any(is_preorder(line) for line in lines),
     }
+
+
+def with_discount(base: dict[str, Any], discount: int, tax_rate_bp: int = 0) -> dict[str, Any]:
+    """``totals`` after coupons: ``discount`` (minor units, at most ``subtotal``) is taken off
+    ``total``, and ``tax_included`` is recomputed from that total. Prices include tax, so a
+    discount lowers the tax contained in what is paid in the same proportion: the tax in the
+    discounted total is ``total x rate / (1 + rate)``, rounded half up (as ``totals``)."""
+    taken = max(0, min(discount, base["subtotal"]))
+    total = base["subtotal"] - taken
+    return {
+        **base,
+        "discount": taken,
+        "total": total,
+        "tax_included": _half_up_div(total * tax_rate_bp, 10000 + tax_rate_bp) if tax_rate_bp > 0 else 0,
+    }
+
+
+def coupon_view(lines: Iterable[Mapping[str, Any]], currency: str) -> CartView:
+    """The cart as the coupon rules see it (``services/discounts/rules.py``): the lines with a
+    count above 0, with their totals in ``currency`` (minor units), sale flag and categories."""
+    return CartView(
+        currency=currency,
+        lines=tuple(
+            LineView(
+                line_id=line["line_id"],
+                product_id=int(line["product_id"]),
+                variation_id=line.get("variation_id"),
+                count=int(line["count"]),
+                unit_price=extras(line, currency) + unit_price(line, currency),
+                line_total=line_total(line, currency),
+                category_ids=tuple(line.get("category_ids") or ()),
+                on_sale=is_on_sale(line, currency),
+                name=str(line.get("name") or ""),
+            )
+            for line in lines
+            if int(line["count"]) > 0
+        ),
+    )

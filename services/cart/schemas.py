@@ -62,14 +62,57 @@ class ClearCart(_Command):
     type: Literal["clear"]
 
 
+class CheckoutLine(BaseModel):
+    """One line of the shopper's cart for the hand-off (no prices: they come from the catalogue)."""
+
+    model_config = ConfigDict(extra="ignore")
+    product_id: int = Field(gt=0)
+    variation_id: int | None = Field(default=None, gt=0)
+    count: int = Field(ge=0, le=10)
+    configuration: list[Annotated[str, Field(max_length=130)]] | None = Field(default=None, max_length=30)
+    recommended_by: int | None = Field(default=None, ge=-1)
+
+
 class StartCheckout(_Command):
-    """Record the checkout hand-off (refused when no line has a count above 0)."""
+    """Record the checkout hand-off (spec 4 "Continue to checkout"). With ``lines`` (the
+    shopper's cart) the cart is first made to match them in the same save: cleared, then each
+    line with a count above 0 added under the add rules (coming_soon, no-SKU or unavailable
+    items are left out; counts capped). Refused 409 ``cart_empty`` when no line has a count
+    above 0."""
 
     type: Literal["start_checkout"]
+    lines: list[CheckoutLine] | None = Field(default=None, max_length=100)
+
+
+CouponCode = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
+
+
+class ApplyCoupon(_Command):
+    """Apply a coupon by its code (case-insensitive; spec 5). ``email``: the shopper's email
+    when known (then the coupon's email restriction and per-user limit are checked too)."""
+
+    type: Literal["apply_coupon"]
+    code: CouponCode
+    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+class RemoveCoupon(_Command):
+    """Remove an applied coupon (refused 409 ``coupon_not_applied`` when it is not applied)."""
+
+    type: Literal["remove_coupon"]
+    code: CouponCode
 
 
 Command = Annotated[
-    AddItem | SetCount | RemoveItem | SetCountry | SetPaymentIntent | ClearCart | StartCheckout,
+    AddItem
+    | SetCount
+    | RemoveItem
+    | SetCountry
+    | SetPaymentIntent
+    | ClearCart
+    | StartCheckout
+    | ApplyCoupon
+    | RemoveCoupon,
     Field(discriminator="type"),
 ]
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from services.cart.application import CartApplication
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
+from services.discounts.rules import CouponFacts
 
 POPO = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
 
@@ -49,9 +50,15 @@ def product_from_json(data: Mapping[str, Any]) -> ProductFacts:
 class FakeCatalog:
     """``CatalogFacts`` over fixed facts; ``products`` may be replaced while a test runs."""
 
-    def __init__(self, products: Iterable[ProductFacts] = (), countries: Iterable[CountryFacts] = ()) -> None:
+    def __init__(
+        self,
+        products: Iterable[ProductFacts] = (),
+        countries: Iterable[CountryFacts] = (),
+        coupons: Iterable[CouponFacts] = (),
+    ) -> None:
         self.products = {(p.product_id, p.variation_id): p for p in products}
         self.countries = {c.code: c for c in countries}
+        self.coupons = {c.code: c for c in coupons}
 
     @classmethod
     def from_json(cls, catalog: Mapping[str, Any]) -> FakeCatalog:
@@ -65,6 +72,12 @@ class FakeCatalog:
 
     def country(self, code: str) -> CountryFacts | None:
         return self.countries.get(code.upper())
+
+    def coupon(self, code: str) -> CouponFacts | None:
+        return self.coupons.get(code.strip().lower())
+
+    def put_coupon(self, facts: CouponFacts) -> None:
+        self.coupons[facts.code] = facts
 
     def put(self, facts: ProductFacts) -> None:
         self.products[(facts.product_id, facts.variation_id)] = facts
