@@ -3,6 +3,7 @@ import { CountrySelector, getCountries, useCountryStore } from '@/features/count
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
+import { useGuessedCountry } from './useGuessedCountry';
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const [menus, countries] = await Promise.all([getMenus(request.signal), getCountries(request.signal)]);
@@ -30,6 +31,7 @@ export function RootLayout() {
   const cartCount = useCartStore(selectItemCount);
   const countryCode = useCountryStore((s) => s.code);
   useCartSync(countries, countryCode);
+  useGuessedCountry(countries);
   const navigation = useNavigation();
   const mainMenu = useMemo(() => buildMainMenu(menus), [menus]);
   const footerMenus = useMemo(() => buildFooterMenus(menus), [menus]);

@@ -3,3 +3,4 @@ export { CountrySelector } from './components/CountrySelector';
 export { getCountries } from './api/getCountries';
 export { useCountryStore } from './store/countryStore';
 export { useCurrency } from './hooks/useCurrency';
+export { useMoneySymbol } from './hooks/useMoneySymbol';

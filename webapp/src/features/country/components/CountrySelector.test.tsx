@@ -10,7 +10,7 @@ const countries: Country[] = [
 ];
 
 describe('CountrySelector', () => {
-  beforeEach(() => useCountryStore.setState({ code: 'DE', name: null, currency: 'EUR' }));
+  beforeEach(() => useCountryStore.setState({ code: 'DE', name: null, currency: 'EUR', source: 'default' }));
 
   it('defaults to Germany (EUR) and switching to the United States sets USD', async () => {
     render(<CountrySelector countries={countries} />);
@@ -18,7 +18,7 @@ describe('CountrySelector', () => {
     expect(select).toHaveValue('DE');
     await userEvent.selectOptions(select, 'US');
     expect(useCountryStore.getState()).toMatchObject({ code: 'US', currency: 'USD' });
-    expect(JSON.parse(localStorage.getItem('country') ?? '{}').state).toEqual({ code: 'US', name: 'United States', currency: 'USD' });
+    expect(JSON.parse(localStorage.getItem('country') ?? '{}').state).toEqual({ code: 'US', name: 'United States', currency: 'USD', source: 'user' });
   });
 
   it('still shows the current country before the list loads', () => {
