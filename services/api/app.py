@@ -26,6 +26,7 @@ from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
+from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
 from services.shared.db import get_engine
 from services.shared.errors import DomainError
@@ -102,6 +103,7 @@ def create_app() -> FastAPI:
         log.exception("unhandled error", exc_info=exc)
         return _error(500, "internal_error", "Something went wrong on our side.")
 
+    app.include_router(coupons_router)  # /api/wc/coupons (staff)
     app.include_router(catalog_router)
     app.include_router(cart_router)
     app.include_router(analytics_router)

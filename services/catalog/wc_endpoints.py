@@ -263,11 +263,7 @@ def configurator_special_choices(session: SessionDep, id: str | None = None) -> 
     return {"layer": None}
 
 
-@router.get("/coupons", summary="Coupons (staff only)")
-def coupons(no_cache: str | None = None) -> list[Json]:
-    """Not readable anonymously: a public list would leak every code. Coupons are checked on the
-    server (checkout issue); staff read them through the admin. Always 401 without a staff session."""
-    raise Unauthorized("rest_forbidden", "Sorry, you cannot list coupons.")
+# /api/wc/coupons (staff only) lives in services/discounts/endpoints.py.
 
 
 @router.get("/orders/{order_id}", summary="Order (buyer or staff only)")

@@ -3,7 +3,8 @@
 Currency rule (spec section 9): the listed European countries use EUR, everything
 else USD. ``TaxRate.rate_bp`` is hundredths of a percent (1900 = 19 %). Coupon
 ``amount`` is hundredths of a percent for ``percent`` coupons (1000 = 10 %), else
-minor units; minimum/maximum amounts are minor units. Codes are lower-case.
+minor units; minimum/maximum amounts are minor units (EUR; ``*_usd`` for USD carts, absent =
+the same number). Codes are lower-case. What each coupon demonstrates: docs/checkout.md.
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ COUPONS: list[dict[str, Any]] = [
     {"id": 8001, "code": "welcome10", "discount_type": "percent", "amount": 1000,
      "description": "10 % off the first order for newsletter subscribers."},
     {"id": 8002, "code": "save20", "discount_type": "fixed_cart", "amount": 2000, "minimum_amount": 10000,
-     "description": "20 off orders of 100 or more."},
+     "amount_usd": 2200, "minimum_amount_usd": 11000,
+     "description": "20 off orders of 100 or more (USD: 22 off 110 or more)."},
     {"id": 8003, "code": "blackfriday25", "discount_type": "percent", "amount": 2500,
      "date_expires": datetime(2025, 12, 1, 23, 59, 59), "description": "Black Friday 2025 (expired)."},
     {"id": 8004, "code": "keyboard15", "discount_type": "percent", "amount": 1500,
@@ -167,11 +169,15 @@ COUPONS: list[dict[str, Any]] = [
      "email_restrictions": ["*@halvard.gg"], "usage_limit_per_user": 3, "used_by": ["lina@halvard.gg"],
      "usage_count": 1, "description": "Staff discount."},
     {"id": 8008, "code": "fullprice10", "discount_type": "fixed_cart", "amount": 1000,
-     "exclude_sale_items": True, "excluded_product_ids": [1503], "description": "10 off, full-price items only."},
+     "exclude_sale_items": True, "excluded_product_ids": [1506],
+     "description": "10 off, full-price items only; not with the keycap keychain."},
     {"id": 8009, "code": "valiskates", "discount_type": "fixed_product", "amount": 500,
      "product_ids": [1231, 1201], "description": "5 off Vali Pro skates and mouse."},
     {"id": 8010, "code": "freeship", "discount_type": "fixed_cart", "amount": 0, "free_shipping": True,
      "description": "Free shipping, any order."},
     {"id": 8011, "code": "mice5", "discount_type": "percent", "amount": 500, "product_categories": [MICE],
      "usage_limit": 100, "usage_count": 100, "description": "Launch code, fully used."},
+    {"id": 8012, "code": "thanks5", "discount_type": "percent", "amount": 500, "usage_limit_per_user": 1,
+     "used_by": ["repeat@example.com"], "usage_count": 1,
+     "description": "Thank-you code, once per customer (repeat@example.com has used it)."},
 ]  # fmt: skip
