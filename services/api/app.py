@@ -26,8 +26,11 @@ from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
+from services.checkout.endpoints import router as checkout_router
+from services.checkout.order_endpoints import router as orders_router
 from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
+from services.mail.endpoints import router as mail_router
 from services.shared.db import get_engine
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
@@ -109,6 +112,9 @@ def create_app() -> FastAPI:
     app.include_router(analytics_router)
     app.include_router(staff_router)  # before the SPA fallback: /is-admin, /is-reviewer, /logout
     app.include_router(location_router)
+    app.include_router(checkout_router)
+    app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
+    app.include_router(mail_router)  # /api/dev/mailbox (MAIL_BACKEND=outbox only)
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

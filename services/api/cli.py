@@ -2,9 +2,9 @@
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
-``serve``, ``project`` (follow the cart log into the read model, foreground) and
-``rebuild-projections``. Every command uses the configured database (``DATABASE_URL``, default the
-embedded SQLite file).
+``serve``, ``project`` (follow the cart log into the read model, foreground),
+``rebuild-projections`` and ``deliver-mail`` (send queued SMTP mail). Every command uses the
+configured database (``DATABASE_URL``, default the embedded SQLite file).
 """
 
 from __future__ import annotations
@@ -31,10 +31,12 @@ def seed() -> None:
     """Load the demo catalogue (idempotent: running it again changes nothing); with
     ``DEMO_STAFF_PASSWORD`` set, also the demo staff accounts (``services/staff/seed.py``)."""
     from services.catalog.demo import seed_demo
+    from services.checkout.demo import seed_shipping
     from services.shared.db import session_scope
 
     with session_scope() as session:
         report = seed_demo(session)
+        report.update(seed_shipping(session))  # demo shipping zones and flat rates (checkout)
     typer.echo("demo catalogue loaded: " + ", ".join(f"{k}={v}" for k, v in report.items()))
     _seed_demo_staff()
 
@@ -142,6 +144,19 @@ def rebuild_projections() -> None:
     last = projector.rebuild()
     elapsed = time.perf_counter() - started
     typer.echo(f"cart_current rebuilt up to notification {last} in {elapsed:.2f} s")
+
+
+@app.command("deliver-mail")
+def deliver_mail() -> None:
+    """Send the mails queued for SMTP that are not sent yet (``MAIL_BACKEND=smtp``; see
+    ``services/mail/smtp.py``). Exit code 1 when some could not be delivered."""
+    from services.mail.smtp import deliver_pending
+    from services.shared.db import get_sessionmaker
+
+    report = deliver_pending(get_sessionmaker())
+    typer.echo(f"mail delivered: sent={report['sent']}, failed={report['failed']}")
+    if report["failed"]:
+        raise typer.Exit(code=1)
 
 
 if __name__ == "__main__":

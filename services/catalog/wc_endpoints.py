@@ -17,7 +17,7 @@ from services.catalog import repository as repo
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
 from services.shared.deps import SessionDep, SettingsDep
-from services.shared.errors import BadRequest, NotFound, Unauthorized
+from services.shared.errors import BadRequest, NotFound
 from services.shared.money import format_amount, to_minor
 from services.shared.routing import DbRouter
 
@@ -266,7 +266,4 @@ def configurator_special_choices(session: SessionDep, id: str | None = None) -> 
 # /api/wc/coupons (staff only) lives in services/discounts/endpoints.py.
 
 
-@router.get("/orders/{order_id}", summary="Order (buyer or staff only)")
-def order(order_id: str) -> Json:
-    """Orders are readable only by their buyer (a token from checkout) or staff: 401 without one."""
-    raise Unauthorized("rest_forbidden", "Sorry, you cannot view this order.")
+# /api/wc/orders/{id} (buyer with the order key, or staff) lives in services/checkout/order_endpoints.py.

@@ -111,9 +111,7 @@ class OrderLine(Base):
     __tablename__ = "order_lines"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    order_id: Mapped[int] = mapped_column(
-        BigInteger, ForeignKey("orders.id", ondelete="CASCADE"), index=True
-    )
+    order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("orders.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     product_id: Mapped[int] = mapped_column(Integer)
     variation_id: Mapped[int | None] = mapped_column(Integer)

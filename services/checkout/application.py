@@ -1,0 +1,203 @@
+"""Checkout's application layer: shipping methods, quotes, reading and erasing orders.
+
+Placing an order is ``services/checkout/place_order.py``. Both price the cart the same way
+(:func:`price_cart`): the cart's lines re-checked and re-priced with live catalogue facts for
+the destination's currency, coupons re-checked (``coupons.py``), the shipping rate of the
+destination's zone, tax included at the destination's rate. Money: integer minor units.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from services.checkout import repository as repo
+from services.checkout.coupons import CouponCheck, check_coupons
+from services.checkout.errors import CheckoutInvalid, InvalidCheckout, order_not_found
+from services.checkout.payments import providers
+from services.checkout.pricing import LiveProduct, PricedLine, Totals, price_lines, totals
+from services.checkout.serializers import order_json
+from services.checkout.shipping import RateFacts, methods_for, shipping_cost
+from services.mail.outbox import erase_reference
+
+# The time coupons are checked at (expiry); tests replace it.
+clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
+
+
+@dataclass(frozen=True)
+class PricedCart:
+    """The cart priced for a destination: ``lines``, ``coupons``, the chosen ``rate`` and
+    every offered ``methods`` (with what each costs for this order), ``totals``."""
+
+    destination: repo.Destination
+    lines: list[PricedLine]
+    live: Mapping[tuple[int, int | None], LiveProduct | None]
+    coupons: CouponCheck
+    methods: list[tuple[RateFacts, int]]
+    rate: RateFacts
+    totals: Totals
+
+
+def method_json(rate: RateFacts, cost: int | None = None) -> dict[str, Any]:
+    """``{id, title, cost, currency, free_over}`` (minor units; ``cost`` for this order when
+    given, else the rate's flat cost)."""
+    return {
+        "id": rate.id,
+        "title": rate.title,
+        "cost": rate.cost if cost is None else cost,
+        "currency": rate.currency,
+        "free_over": rate.free_over,
+    }
+
+
+def shipping_methods(session: Session, country: str, currency: str | None = None) -> list[dict[str, Any]]:
+    """The flat rates offered for ``country`` (its zone, in its currency), in display order:
+    ``[{id, title, cost, currency, free_over}]``. 422 ``unknown_country`` when we do not ship
+    there, ``currency_mismatch`` when ``currency`` is not the country's (spec 9)."""
+    dest = repo.destination(session, country)
+    if dest is None:
+        raise CheckoutInvalid("unknown_country", "We do not ship to that country.")
+    if currency is not None and currency.upper() != dest.currency:
+        raise CheckoutInvalid(
+            "currency_mismatch", f"Prices for {dest.name} are in {dest.currency}, not {currency.upper()}."
+        )
+    zones, rates = repo.shipping_data(session)
+    return [method_json(r) for r in methods_for(dest.code, dest.currency, zones, rates)]
+
+
+def price_cart(
+    session: Session,
+    cart: Mapping[str, Any],
+    *,
+    country: str,
+    shipping_method: str | None,
+    email: str | None,
+    now: datetime,
+) -> PricedCart:
+    """Price ``cart`` (the cart application's state) for delivery to ``country`` with
+    ``shipping_method`` (None: the first offered). Raises 422 ``invalid_checkout`` with
+    ``fields.country`` (we do not ship there) or ``fields.shipping_method`` (not offered there),
+    409 ``cart_empty`` / ``product_unavailable`` / ``out_of_stock`` (``pricing.price_lines``).
+    Coupon refusals are returned in ``coupons.refused``, not raised."""
+    dest = repo.destination(session, country)
+    if dest is None:
+        raise InvalidCheckout({"country": "We do not ship to that country."})
+    cart_lines: Sequence[Mapping[str, Any]] = cart.get("lines") or []
+    keys = [
+        (int(line["product_id"]), int(line["variation_id"]) if line.get("variation_id") is not None else None)
+        for line in cart_lines
+        if int(line.get("count") or 0) > 0
+    ]
+    live = repo.live_products(session, keys)
+    lines = price_lines(cart_lines, live, dest.currency)
+    codes = [str(c["code"]) for c in cart.get("coupons") or [] if c.get("code")]
+    coupons = check_coupons(session, codes, lines, dest.currency, email=email, now=now)
+    zones, rates = repo.shipping_data(session)
+    offered = methods_for(dest.code, dest.currency, zones, rates)
+    if not offered:
+        raise InvalidCheckout({"country": f"We have no shipping method to {dest.name} yet."})
+    items_total = sum(line.subtotal for line in lines) - coupons.result.total
+    methods = [
+        (r, shipping_cost(r, items_total, free_shipping=coupons.result.free_shipping)) for r in offered
+    ]
+    chosen = (
+        next(((r, c) for r, c in methods if r.id == shipping_method), None) if shipping_method else methods[0]
+    )
+    if chosen is None:
+        raise InvalidCheckout({"shipping_method": f"That shipping method is not available for {dest.name}."})
+    rate, cost = chosen
+    figures = totals(lines, coupons.result, cost, dest.currency, dest.tax_rate_bp)
+    return PricedCart(dest, lines, live, coupons, methods, rate, figures)
+
+
+def quote_json(priced: PricedCart) -> dict[str, Any]:
+    """The quote: ``{currency, country, subtotal, discount, shipping, tax, tax_name, total,
+    shipping_method, shipping_methods: [{id, title, cost, currency, free_over}], payment_methods:
+    [{id, title}], lines: [{line_id, product_id, variation_id, sku, name, count, unit_price,
+    line_total, discount}], coupons: [{code, discount}], coupon_refusals: [{code, refusal,
+    message}]}`` (minor units of ``currency``)."""
+    t = priced.totals
+    per_line = priced.coupons.result.per_line
+    return {
+        "currency": t.currency,
+        "country": priced.destination.code,
+        "subtotal": t.subtotal,
+        "discount": t.discount,
+        "shipping": t.shipping,
+        "tax": t.tax,
+        "tax_name": priced.destination.tax_name,
+        "tax_rate_bp": t.tax_rate_bp,
+        "total": t.total,
+        "shipping_method": priced.rate.id,
+        "shipping_methods": [method_json(r, cost) for r, cost in priced.methods],
+        "payment_methods": [{"id": p.id, "title": p.title} for p in providers()],
+        "lines": [
+            {
+                "line_id": line.line_id,
+                "product_id": line.product_id,
+                "variation_id": line.variation_id,
+                "sku": line.sku,
+                "name": line.name,
+                "count": line.count,
+                "unit_price": line.unit_price,
+                "line_total": line.subtotal,
+                "discount": int(per_line.get(line.line_id, 0)),
+            }
+            for line in priced.lines
+        ],
+        "coupons": [{"code": code, "discount": amount} for code, amount in priced.coupons.result.per_coupon],
+        "coupon_refusals": [
+            {"code": code, "refusal": str(refusal.code), "message": refusal.message}
+            for code, refusal in priced.coupons.refused
+        ],
+    }
+
+
+def hash_key(order_key: str) -> str:
+    """SHA-256 hex of an order key (what the ``orders`` table stores)."""
+    return hashlib.sha256(order_key.encode()).hexdigest()
+
+
+def read_order(session: Session, order_id: str, key: str | None, *, staff: bool) -> dict[str, Any]:
+    """The order ``order_id`` for its buyer (``key`` is the order key from checkout) or for staff.
+    404 ``order_not_found`` for a malformed id, an unknown order, or a missing or wrong key
+    (the same answer each time: an order's existence is never revealed)."""
+    if not order_id.isdigit() or len(order_id) > 12:
+        raise order_not_found()
+    order = repo.get_order(session, int(order_id))
+    if order is None:
+        raise order_not_found()
+    if not staff and (not key or not hmac.compare_digest(hash_key(key), order.order_key_hash)):
+        raise order_not_found()
+    return order_json(order, repo.lines_of(session, order.id), repo.customer_of(session, order.id))
+
+
+def erase_personal_data(session: Session, order_id: int) -> bool:
+    """Erase the buyer's personal data of an order (right to erasure): the customer row's
+    contact, address, phone and note are blanked and ``erased_at`` set; the order's mails are
+    blanked; the buyer's email in the ``used_by`` list of the coupons the order used is
+    replaced by ``erased:order:<id>`` (the use still counts). Order figures, lines and GA4 rows
+    hold no personal data and stay. False when the order does not exist. Does not commit."""
+    order = repo.get_order(session, order_id)
+    customer = repo.customer_of(session, order_id)
+    if order is None or customer is None:
+        return False
+    email = customer.email.strip().lower()
+    for name in ("email", "first_name", "last_name", "company", "address_1", "address_2", "city"):
+        setattr(customer, name, "")
+    for name in ("postcode", "state", "phone", "customer_note"):
+        setattr(customer, name, "")
+    customer.erased_at = datetime.now(UTC)
+    erase_reference(session, f"order:{order_id}")
+    if email:
+        repo.erase_coupon_user(
+            session, [c["code"] for c in order.coupons or []], email, f"erased:order:{order_id}"
+        )
+    session.flush()
+    return True

@@ -1,0 +1,198 @@
+"""Checkout API (``/api/checkout``, contract B): shipping methods, quote, place order.
+
+Thin routers over ``application.py`` and ``place_order.py``. The cart is named by its holder's
+``X-Cart-Token`` (as in ``/api/cart``). Money: integer minor units of ``currency``. Errors are
+``{code, message}``: 400 malformed headers, 404 ``cart_not_found``, 409 conflicts, 422
+``invalid_checkout`` (with ``fields``) or ``invalid_request``, 429 ``too_many_requests``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Annotated, Any
+
+from email_validator import EmailNotValidError, validate_email
+from fastapi import BackgroundTasks, Body, Header, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm import Session
+
+from services.cart.deps import get_cart_app
+from services.cart.domain import cart_id_for
+from services.checkout import application
+from services.checkout.errors import CheckoutBadRequest, InvalidCheckout
+from services.checkout.form import EMAIL_MESSAGE
+from services.checkout.ga4_events import begin_checkout_event, record_begin_checkout
+from services.checkout.payments import providers
+from services.checkout.place_order import place_order
+from services.checkout.ratelimit import get_order_limiter
+from services.location.client_ip import client_ip
+from services.mail.settings import mail_settings
+from services.mail.smtp import deliver_pending
+from services.shared.db import get_sessionmaker
+from services.shared.deps import SessionDep
+from services.shared.errors import DomainError
+from services.shared.routing import DbRouter
+
+log = logging.getLogger(__name__)
+
+router = DbRouter(prefix="/api/checkout", tags=["Checkout"])
+
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+KEY_RE = re.compile(r"^[\x21-\x7e]{1,200}$")
+NO_STORE = {"Cache-Control": "no-store"}
+
+TokenHeader = Annotated[str | None, Header(alias="X-Cart-Token", description="The cart token (>= 128 bits).")]
+KeyHeader = Annotated[
+    str | None,
+    Header(alias="Idempotency-Key", description="Client-chosen key, reused on retries: one order per key."),
+]
+
+
+class TooManyRequests(DomainError):
+    """429: too many place-order attempts from this address."""
+
+    status_code = 429
+
+
+class QuoteRequest(BaseModel):
+    """Body of ``POST /api/checkout/quote``: the destination ``country`` (ISO code), an optional
+    ``shipping_method`` id (default: the first offered) and ``email`` (checks coupons' email
+    restrictions and per-user limits)."""
+
+    model_config = ConfigDict(extra="ignore")
+    country: str = Field(pattern=r"^[A-Za-z]{2}$")
+    shipping_method: str | None = Field(default=None, min_length=1, max_length=64)
+    email: str | None = Field(default=None, max_length=320)
+
+
+def _token(raw: str | None) -> str:
+    if raw is None or not TOKEN_RE.match(raw):
+        raise CheckoutBadRequest(
+            "invalid_cart_token", "X-Cart-Token must be 22 to 128 URL-safe characters (128+ bits)."
+        )
+    return raw
+
+
+def _key(raw: str | None) -> str:
+    if raw is None:
+        raise CheckoutBadRequest(
+            "idempotency_key_required", "Send an Idempotency-Key header (reuse it when you retry)."
+        )
+    if not KEY_RE.match(raw):
+        raise CheckoutBadRequest(
+            "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable ASCII characters."
+        )
+    return raw
+
+
+@router.get("/shipping-methods", summary="Shipping methods for a country")
+def get_shipping_methods(
+    session: SessionDep,
+    country: Annotated[str, Query(pattern=r"^[A-Za-z]{2}$", description="ISO country code, e.g. DE.")],
+    currency: Annotated[str | None, Query(pattern=r"^[A-Za-z]{3}$", description="EUR or USD.")] = None,
+) -> JSONResponse:
+    """``[{id, title, cost, currency, free_over}]``: the flat rates of the country's shipping
+    zone in its currency (minor units; free when the items total after discounts reaches
+    ``free_over``, null: never). 422 ``unknown_country`` / ``currency_mismatch``."""
+    return JSONResponse(application.shipping_methods(session, country, currency), headers=NO_STORE)
+
+
+@router.get("/payment-methods", summary="Payment methods")
+def get_payment_methods() -> JSONResponse:
+    """``[{id, title}]``: the enabled payment methods (``bacs``, bank transfer, by default)."""
+    return JSONResponse([{"id": p.id, "title": p.title} for p in providers()], headers=NO_STORE)
+
+
+@router.post("/quote", summary="Price the cart for a destination")
+def quote(
+    session: SessionDep, body: Annotated[QuoteRequest, Body()], token: TokenHeader = None
+) -> JSONResponse:
+    """The cart priced for ``country`` with ``shipping_method``: ``{currency, country, subtotal,
+    discount, shipping, tax, tax_name, tax_rate_bp, total, shipping_method, shipping_methods,
+    payment_methods, lines, coupons, coupon_refusals}`` (minor units; see docs/api.md). Changing
+    the country re-prices in its currency. Records GA4 ``begin_checkout`` once per hand-off.
+    Errors: 404 ``cart_not_found``; 409 ``cart_empty``, ``product_unavailable``,
+    ``out_of_stock``; 422 ``invalid_checkout`` (``fields.country``, ``fields.shipping_method``,
+    ``fields.email``)."""
+    held = _token(token)
+    email = None
+    if body.email:
+        try:
+            email = validate_email(body.email, check_deliverability=False).normalized
+        except EmailNotValidError:
+            raise InvalidCheckout({"email": EMAIL_MESSAGE}) from None
+    app = get_cart_app()
+    cart = app.state(held)
+    priced = application.price_cart(
+        session,
+        cart,
+        country=body.country.upper(),
+        shipping_method=body.shipping_method,
+        email=email,
+        now=application.clock(),
+    )
+    if cart.get("checkout_started"):
+        _record_begin_checkout(session, app, held)
+    return JSONResponse(application.quote_json(priced), headers=NO_STORE)
+
+
+def _record_begin_checkout(session: Session, app: Any, token: str) -> None:
+    """GA4 ``begin_checkout`` for the cart's hand-off, once; never fails the quote."""
+    session.commit()  # end the read transaction: the insert then waits for SQLite's writer lock
+    try:
+        record_begin_checkout(session, begin_checkout_event(app, cart_id_for(token)))
+        session.commit()
+    except OperationalError:  # e.g. "database is locked" after the busy timeout: the next quote records it
+        session.rollback()
+        log.warning("begin_checkout not recorded this time", exc_info=True)
+
+
+@router.post(
+    "/orders",
+    summary="Place the order",
+    status_code=201,
+    responses={
+        201: {"description": "`{order, order_key, redirect_url}` (order placed)"},
+        200: {"description": "The same answer again for a repeated Idempotency-Key"},
+        409: {"description": "`out_of_stock`, `coupon_*`, `cart_empty`, `cart_already_ordered`, ..."},
+        422: {"description": '`{code: "invalid_checkout", message, fields: {field: message}}`'},
+    },
+)
+def create_order(
+    request: Request,
+    background: BackgroundTasks,
+    body: Annotated[dict[str, Any], Body()],
+    token: TokenHeader = None,
+    key: KeyHeader = None,
+) -> JSONResponse:
+    """Place the order for the holder's cart (contract B). Body: ``{email, first_name,
+    last_name, company?, address_1, address_2?, city, postcode, state?, country, phone?,
+    shipping_method, payment_method: "bacs", terms_accepted: true, customer_note?,
+    expected_total?}``. Answers 201 ``{order, order_key, redirect_url}``; the same
+    ``Idempotency-Key`` again answers the same order with 200 (no second order). The
+    ``order_key`` reads the order at ``GET /api/wc/orders/{id}?key=``.
+
+    Errors: 400 ``invalid_cart_token`` / ``idempotency_key_required`` /
+    ``invalid_idempotency_key``; 404 ``cart_not_found``; 409 ``out_of_stock``,
+    ``product_unavailable``, ``coupon_usage_limit`` (and the other ``coupon_*`` refusals),
+    ``cart_empty``, ``cart_already_ordered``, ``price_changed``, ``idempotency_key_reused``;
+    422 ``invalid_checkout`` with ``fields``; 429 ``too_many_requests``."""
+    held, idem = _token(token), _key(key)
+    wait = get_order_limiter().attempt(client_ip(request) or "unknown")
+    if wait is not None:
+        error = TooManyRequests(
+            "too_many_requests", f"Too many checkout attempts. Please try again in {wait} s."
+        )
+        return JSONResponse(error.to_dict(), status_code=429, headers={**NO_STORE, "Retry-After": str(wait)})
+    placed = place_order(held, idem, body)
+    if placed.mail_ids and mail_settings().mail_backend == "smtp":
+        background.add_task(deliver_pending, get_sessionmaker(), placed.mail_ids)
+    return JSONResponse(
+        {"order": placed.order, "order_key": placed.order_key, "redirect_url": placed.redirect_url},
+        status_code=201 if placed.created else 200,
+        headers=NO_STORE,
+        background=background,
+    )

@@ -1,0 +1,40 @@
+"""``GET /api/wc/orders/{id}``: the order page's read (spec section 7 path, contract B).
+
+Only the buyer (the ``order_key`` answered by checkout, as ``?key=``) and staff (a
+``staff_session``) can read an order. Anyone else, a wrong key, or an id that does not exist
+gets the same 404 ``order_not_found``: ids are random 9-digit numbers and existence is never
+revealed, so orders cannot be enumerated. Never cached (``Cache-Control: no-store``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Query
+from fastapi.responses import JSONResponse
+
+from services.checkout.application import read_order
+from services.shared.deps import SessionDep
+from services.shared.routing import DbRouter
+from services.staff.deps import OptionalStaffDep
+
+router = DbRouter(prefix="/api/wc", tags=["Orders"])
+
+
+@router.get(
+    "/orders/{order_id}",
+    summary="Order (buyer with its key, or staff)",
+    responses={404: {"description": '`{code: "order_not_found"}` without the right key or a staff session'}},
+)
+def get_order(
+    order_id: str,
+    session: SessionDep,
+    staff: OptionalStaffDep,
+    key: Annotated[str | None, Query(max_length=200, description="The order key from checkout.")] = None,
+) -> JSONResponse:
+    """The order (contract B ``<order>``: ``{id, number, date_created, status, total, currency,
+    payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
+    shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
+    in minor units of ``currency``). 404 ``order_not_found`` otherwise."""
+    data = read_order(session, order_id, key, staff=staff is not None)
+    return JSONResponse(data, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})

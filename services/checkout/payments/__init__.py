@@ -1,0 +1,24 @@
+"""Payment methods (issue 4). ``providers()`` lists the enabled ones, ``provider(id)`` finds one.
+
+Enabled: ``bacs`` (bank transfer, the embedded default; ``bank_transfer.py``). A hosted
+checkout adapter such as ``stripe_checkout.py`` implements the same ``PaymentProvider``
+protocol (``base.py``); it is documented, not enabled (docs/checkout.md).
+"""
+
+from __future__ import annotations
+
+from services.checkout.payments.bank_transfer import BankTransfer
+from services.checkout.payments.base import PaymentProvider, PaymentStart
+
+
+def providers() -> list[PaymentProvider]:
+    """The payment methods offered at checkout, in display order."""
+    return [BankTransfer()]
+
+
+def provider(method_id: str) -> PaymentProvider | None:
+    """The enabled payment method with ``method_id``, or None."""
+    return next((p for p in providers() if p.id == method_id), None)
+
+
+__all__ = ["PaymentProvider", "PaymentStart", "provider", "providers"]

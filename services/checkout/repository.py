@@ -1,0 +1,306 @@
+"""All of checkout's SQL: shipping data, destinations, live product facts, the atomic stock and
+coupon updates, and order rows. Functions take the caller's ``Session`` and never commit (the
+application owns the transaction). Money: integer minor units.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import case, func, or_, select, update
+from sqlalchemy.orm import Session, selectinload
+
+from services.catalog.models import Country, Coupon, Product, TaxRate, Variation
+from services.checkout.models import Order, OrderCustomer, OrderLine, ShippingRate, ShippingZone
+from services.checkout.pricing import LiveChoice, LiveProduct
+from services.checkout.shipping import RateFacts, ZoneFacts
+from services.shared.money import to_minor
+
+ORDER_ID_MIN = 100_000_000  # public order numbers are random 9-digit numbers
+ORDER_ID_SPAN = 900_000_000
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A country we ship to: its ``currency`` and the tax included in prices there
+    (``tax_rate_bp`` hundredths of a percent, 1900 = 19 %; 0 and ``tax_name`` "" when none)."""
+
+    code: str
+    name: str
+    currency: str
+    tax_name: str
+    tax_rate_bp: int
+
+
+# ---- reads -----------------------------------------------------------------------------------
+
+
+def destination(session: Session, code: str) -> Destination | None:
+    """The country ``code`` with its currency and first tax rate (by priority), or None."""
+    country = session.get(Country, code.upper())
+    if country is None:
+        return None
+    tax = session.scalars(
+        select(TaxRate).where(TaxRate.country == country.code).order_by(TaxRate.priority, TaxRate.id)
+    ).first()
+    return Destination(
+        code=country.code,
+        name=country.name,
+        currency=country.currency,
+        tax_name=tax.name if tax else "",
+        tax_rate_bp=tax.rate_bp if tax else 0,
+    )
+
+
+def shipping_data(session: Session) -> tuple[list[ZoneFacts], list[RateFacts]]:
+    """Every shipping zone and rate as plain facts."""
+    zones = [
+        ZoneFacts(
+            id=z.id, name=z.name, position=z.position, countries=tuple(c.upper() for c in z.countries or ())
+        )
+        for z in session.scalars(select(ShippingZone))
+    ]
+    rates = [
+        RateFacts(
+            id=r.id,
+            zone_id=r.zone_id,
+            title=r.title,
+            currency=r.currency,
+            cost=r.cost,
+            free_over=r.free_over,
+            position=r.position,
+            enabled=r.enabled,
+        )
+        for r in session.scalars(select(ShippingRate))
+    ]
+    return zones, rates
+
+
+def _lenient_minor(text: str | None) -> int:
+    """A configurator extra price; non-numeric counts as 0 (spec section 5)."""
+    try:
+        return max(0, to_minor(text or "0"))
+    except ValueError:
+        return 0
+
+
+def live_products(
+    session: Session, keys: Iterable[tuple[int, int | None]]
+) -> dict[tuple[int, int | None], LiveProduct | None]:
+    """The catalogue's current facts for each ``(product_id, variation_id)`` (None when the
+    product or variation does not exist). Variation stock and prices are the variation's own."""
+    wanted = set(keys)
+    ids = sorted({pid for pid, _ in wanted})
+    products = {
+        p.id: p
+        for p in session.scalars(
+            select(Product)
+            .where(Product.id.in_(ids))
+            .options(
+                selectinload(Product.variations),
+                selectinload(Product.configurator_entries),
+                selectinload(Product.categories),
+            )
+        )
+    }
+    out: dict[tuple[int, int | None], LiveProduct | None] = {}
+    for pid, vid in wanted:
+        p = products.get(pid)
+        if p is None:
+            out[(pid, vid)] = None
+            continue
+        variation: Variation | None = None
+        if vid is not None:
+            variation = next((v for v in p.variations if v.id == vid), None)
+            if variation is None:
+                out[(pid, vid)] = None
+                continue
+        source: Any = variation or p
+        choices = {
+            f"{e.layer_id}:{e.choice_id}": LiveChoice(
+                layer_id=e.layer_id,
+                choice_id=e.choice_id or "",
+                name=e.name,
+                extra_eur=_lenient_minor(e.extra_price),
+                extra_usd=_lenient_minor(e.extra_price_usd or e.extra_price),
+                stock_status=e.stock_status,
+                has_backorder=e.has_backorder,
+            )
+            for e in p.configurator_entries
+            if e.is_choice and e.choice_id
+        }
+        published = p.status == "publish" and (variation is None or variation.status == "publish")
+        out[(pid, vid)] = LiveProduct(
+            product_id=pid,
+            variation_id=vid,
+            published=published,
+            name=p.name,
+            sku=(variation.sku or p.sku) if variation is not None else p.sku,
+            availability=p.availability,
+            regular_eur=source.regular_price_eur or 0,
+            sale_eur=source.sale_price_eur,
+            regular_usd=source.regular_price_usd or 0,
+            sale_usd=source.sale_price_usd,
+            stock_status=source.stock_status,
+            stock_quantity=source.stock_quantity,
+            manage_stock=source.manage_stock,
+            backorders=source.backorders,
+            category_ids=tuple(c.id for c in p.categories),
+            choices=choices,
+        )
+    return out
+
+
+# ---- atomic updates ----------------------------------------------------------------------------
+
+
+def take_stock(session: Session, product_id: int, variation_id: int | None, units: int) -> bool:
+    """Take ``units`` from a managed stock row in one conditional UPDATE; True when it did.
+
+    ``stock_quantity - units`` only WHERE the row manages stock and either allows backorders
+    (``backorders = 'yes'``: the quantity may go below 0) or holds at least ``units``. The
+    row's lock (PostgreSQL) or the database's write lock (SQLite) makes this the arbiter of
+    concurrent orders: exactly as many succeed as there are units. ``stock_status`` becomes
+    ``outofstock`` at 0 or below (``onbackorder`` when backorders are allowed).
+    """
+    table = Variation.__table__ if variation_id is not None else Product.__table__
+    row_id = variation_id if variation_id is not None else product_id
+    quantity = func.coalesce(table.c.stock_quantity, 0)
+    result = session.execute(
+        update(table)
+        .where(
+            table.c.id == row_id,
+            table.c.manage_stock.is_(True),
+            or_(table.c.backorders == "yes", quantity >= units),
+        )
+        .values(
+            stock_quantity=quantity - units,
+            stock_status=case(
+                (quantity - units > 0, table.c.stock_status),
+                (table.c.backorders == "yes", "onbackorder"),
+                else_="outofstock",
+            ),
+        )
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+def stock_left(session: Session, product_id: int, variation_id: int | None) -> int:
+    """The stock quantity of the row now (0 when unknown), for a refusal's message."""
+    table = Variation.__table__ if variation_id is not None else Product.__table__
+    row_id = variation_id if variation_id is not None else product_id
+    return int(session.scalar(select(table.c.stock_quantity).where(table.c.id == row_id)) or 0)
+
+
+def count_coupon_use(session: Session, coupon_id: int) -> bool:
+    """Increment the coupon's ``usage_count`` in one conditional UPDATE, only while it is under
+    ``usage_limit`` (None or 0: unlimited); True when counted. The arbiter of concurrent uses."""
+    table = Coupon.__table__
+    result = session.execute(
+        update(table)
+        .where(
+            table.c.id == coupon_id,
+            or_(
+                table.c.usage_limit.is_(None),
+                table.c.usage_limit <= 0,
+                table.c.usage_count < table.c.usage_limit,
+            ),
+        )
+        .values(usage_count=table.c.usage_count + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+def coupon_used_by(session: Session, coupon_id: int) -> list[str]:
+    """The coupon's ``used_by`` list as stored now (read after :func:`count_coupon_use`, which
+    holds the row's lock on PostgreSQL, so no concurrent order changes it meanwhile)."""
+    table = Coupon.__table__
+    return list(session.scalar(select(table.c.used_by).where(table.c.id == coupon_id)) or [])
+
+
+def set_coupon_used_by(session: Session, coupon_id: int, used_by: list[str]) -> None:
+    """Store the coupon's ``used_by`` list."""
+    table = Coupon.__table__
+    session.execute(
+        update(table)
+        .where(table.c.id == coupon_id)
+        .values(used_by=used_by)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def take_write_lock(session: Session) -> None:
+    """SQLite only: start the transaction with a write, so it waits for the database's single
+    writer lock (``busy_timeout``) instead of failing later when a read transaction tries to
+    become a writer after another writer committed (SQLITE_BUSY at once). No-op elsewhere."""
+    if session.get_bind().dialect.name == "sqlite":
+        session.execute(update(Order.__table__).where(Order.__table__.c.id == -1).values(status="x"))
+
+
+# ---- orders --------------------------------------------------------------------------------------
+
+
+def order_for_key(session: Session, cart_id: str, idempotency_key: str) -> Order | None:
+    """The order placed from cart ``cart_id`` with ``idempotency_key``, or None."""
+    return session.scalars(
+        select(Order).where(Order.cart_id == cart_id, Order.idempotency_key == idempotency_key)
+    ).first()
+
+
+def last_order_for_cart(session: Session, cart_id: str) -> Order | None:
+    """The cart's most recent order (highest cart version), or None."""
+    return session.scalars(
+        select(Order).where(Order.cart_id == cart_id).order_by(Order.cart_version.desc()).limit(1)
+    ).first()
+
+
+def new_order_id(session: Session) -> int:
+    """A random unused 9-digit order id (retried on a clash; a concurrent clash fails the
+    insert on the primary key and the caller's transaction is retried)."""
+    for _ in range(20):
+        candidate = ORDER_ID_MIN + secrets.randbelow(ORDER_ID_SPAN)
+        if session.get(Order, candidate) is None:
+            return candidate
+    raise RuntimeError("no free order id after 20 tries")  # pragma: no cover - 1e-160
+
+
+def add_order(session: Session, order: Order, lines: list[OrderLine], customer: OrderCustomer) -> None:
+    """Insert the order, its lines and its customer row (flushes, so constraint violations
+    surface here)."""
+    session.add(order)
+    session.flush()
+    session.add_all([*lines, customer])
+    session.flush()
+
+
+def get_order(session: Session, order_id: int) -> Order | None:
+    """The order with ``order_id``, or None."""
+    return session.get(Order, order_id)
+
+
+def lines_of(session: Session, order_id: int) -> list[OrderLine]:
+    """The order's lines in order."""
+    return list(
+        session.scalars(select(OrderLine).where(OrderLine.order_id == order_id).order_by(OrderLine.position))
+    )
+
+
+def customer_of(session: Session, order_id: int) -> OrderCustomer | None:
+    """The order's customer row (contact and address), or None."""
+    return session.get(OrderCustomer, order_id)
+
+
+def erase_coupon_user(session: Session, codes: list[str], email: str, replacement: str) -> None:
+    """Replace one ``email`` entry in ``used_by`` of each coupon in ``codes`` by ``replacement``."""
+    for coupon in session.scalars(select(Coupon).where(Coupon.code.in_(codes))):
+        used = list(coupon.used_by or [])
+        for index, entry in enumerate(used):
+            if entry.strip().lower() == email:
+                used[index] = replacement
+                coupon.used_by = used
+                break

@@ -1,0 +1,108 @@
+"""Delivering queued mail over SMTP (``MAIL_BACKEND=smtp``) with the standard library.
+
+``send(mail, settings)`` builds a multipart (text + HTML) ``email.message.EmailMessage`` and
+sends it through ``smtplib`` (SSL, STARTTLS and login per ``MailSettings``).
+``deliver_pending`` sends the outbox rows queued for SMTP that have no ``sent_at`` yet,
+marking each as sent or counting the failed attempt (``last_error``); it claims a row before
+sending so two deliverers never send the same mail. Run after an order commits (a background
+task) and by ``shop deliver-mail`` for anything left over.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+import ssl
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from services.mail.models import OutboxMail
+from services.mail.outbox import Mail
+from services.mail.settings import MailSettings, mail_settings
+
+log = logging.getLogger(__name__)
+
+MAX_ATTEMPTS = 10
+
+
+def build_message(mail: Mail, sender: str) -> EmailMessage:
+    """The MIME message: plain text with an HTML alternative."""
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = mail.to
+    message["Subject"] = mail.subject
+    message["Message-ID"] = make_msgid(domain=sender.rsplit("@", 1)[-1].strip(">") or None)
+    message.set_content(mail.text)
+    message.add_alternative(mail.html, subtype="html")
+    return message
+
+
+def send(mail: Mail, settings: MailSettings | None = None) -> None:
+    """Send one mail now. Raises ``smtplib.SMTPException`` / ``OSError`` on failure."""
+    s = settings or mail_settings()
+    message = build_message(mail, s.mail_from)
+    if s.smtp_ssl:
+        client: smtplib.SMTP = smtplib.SMTP_SSL(
+            s.smtp_host, s.smtp_port, timeout=s.smtp_timeout, context=ssl.create_default_context()
+        )
+    else:
+        client = smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=s.smtp_timeout)
+    with client:
+        if s.smtp_starttls and not s.smtp_ssl:
+            client.starttls(context=ssl.create_default_context())
+        if s.smtp_user:
+            client.login(s.smtp_user, s.smtp_password)
+        client.send_message(message)
+
+
+def deliver_pending(
+    sessions: sessionmaker[Session], ids: Iterable[int] | None = None, settings: MailSettings | None = None
+) -> dict[str, int]:
+    """Send pending SMTP mails (only ``ids`` when given): ``{"sent": n, "failed": m}``.
+
+    Each row is claimed (``attempts + 1`` where ``sent_at`` is NULL and the attempt count is
+    what was read) in its own short transaction before sending, then marked ``sent_at`` or
+    given ``last_error``. Rows that failed ``MAX_ATTEMPTS`` times are left for an operator.
+    """
+    s = settings or mail_settings()
+    sent = failed = 0
+    with sessions() as session:
+        query = select(OutboxMail.id, OutboxMail.attempts).where(
+            OutboxMail.backend == "smtp", OutboxMail.sent_at.is_(None), OutboxMail.attempts < MAX_ATTEMPTS
+        )
+        if ids is not None:
+            query = query.where(OutboxMail.id.in_(list(ids)))
+        pending = session.execute(query.order_by(OutboxMail.id)).all()
+    for mail_id, attempts in pending:
+        with sessions() as session:
+            claimed = session.execute(
+                update(OutboxMail)
+                .where(
+                    OutboxMail.id == mail_id, OutboxMail.sent_at.is_(None), OutboxMail.attempts == attempts
+                )
+                .values(attempts=attempts + 1)
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            session.commit()
+            if claimed != 1:
+                continue
+            row = session.get(OutboxMail, mail_id)
+            assert row is not None
+            mail = Mail(to=row.to, subject=row.subject, text=row.text, html=row.html)
+            try:
+                send(mail, s)
+            except (OSError, smtplib.SMTPException) as exc:
+                log.warning("mail %s not delivered: %s", mail_id, exc)
+                row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                failed += 1
+            else:
+                row.sent_at = datetime.now(UTC)
+                row.last_error = None
+                sent += 1
+            session.commit()
+    return {"sent": sent, "failed": failed}
