@@ -1,4 +1,4 @@
-import { formatCents, priceOf, toCents } from './money';
+import { formatCents, formatRate, priceOf, toCents } from './money';
 import type { Priced } from '@/types/api';
 
 const item = (fields: Partial<Priced>): Priced => ({
@@ -63,5 +63,14 @@ describe('priceOf', () => {
 
   it('leaves a EUR price of 0 alone', () => {
     expect(priceOf(item({ price: '0.00' }), 'EUR').price).toBe(0);
+  });
+});
+
+describe('formatRate', () => {
+  it('formats hundredths of a percent without trailing zeros', () => {
+    expect(formatRate(1900)).toBe('19');
+    expect(formatRate(810)).toBe('8.1');
+    expect(formatRate(725)).toBe('7.25');
+    expect(formatRate(0)).toBe('0');
   });
 });

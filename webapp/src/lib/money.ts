@@ -72,3 +72,10 @@ export function priceOf(item: Priced, currency: Currency): PriceInfo {
 export function sumCents(values: Cents[]): Cents {
   return values.reduce((total, value) => total + value, 0);
 }
+
+/** A tax rate in hundredths of a percent for display: 1900 -> "19", 810 -> "8.1", 725 -> "7.25". */
+export function formatRate(rateBp: number): string {
+  const whole = Math.trunc(rateBp / 100);
+  const fraction = String(rateBp % 100).padStart(2, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}

@@ -1,7 +1,7 @@
 /** Pages built in later issues: each renders a heading and a short note. */
 import { Placeholder } from '@/components/Placeholder';
 import { SITE_NAME } from '@/config/site';
-import { useParams, useSearchParams } from '@/lib/router';
+import { useSearchParams } from '@/lib/router';
 
 const titled = (title: string, note?: string) =>
   function PlaceholderRoute() {
@@ -13,22 +13,10 @@ const titled = (title: string, note?: string) =>
     );
   };
 
-export const CheckoutPage = titled('Checkout', 'Checkout opens in the next release.');
 export const ContactPage = titled('Get In Touch', 'The contact form is coming soon. Meanwhile, write to support[at]halvard.gg.');
 export const NewsPage = titled('News', 'The latest news is on its way.');
 export const PressPage = titled('Press', 'Press releases are on their way.');
 export const BuilderPage = titled('Custom Keyboard Builder', 'Loading configurator...');
-
-export function OrderPage() {
-  const params = useParams();
-  const id = params['*'] ?? '';
-  return (
-    <>
-      <title>{`Order #${id} – ${SITE_NAME}`}</title>
-      <Placeholder title={`Order #${id}`}>Order details are on their way.</Placeholder>
-    </>
-  );
-}
 
 export function SearchPage() {
   const [params] = useSearchParams();

@@ -5,7 +5,7 @@ import { Price } from '@/components/Price';
 import { MAX_CART_COUNT } from '@/config/site';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
-import { formatCents } from '@/lib/money';
+import { formatCents, formatRate } from '@/lib/money';
 import type { CartCurrency, LineView } from '../types';
 import { factsKey } from '../store/facts';
 import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
@@ -13,12 +13,8 @@ import { CheckoutButton } from './CheckoutButton';
 import { CouponForm } from './CouponForm';
 import styles from './CartPage.module.css';
 
-/** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" */
-export function formatRate(rateBp: number): string {
-  const whole = Math.trunc(rateBp / 100);
-  const fraction = String(rateBp % 100).padStart(2, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
-}
+/** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" (lib/money). */
+export { formatRate };
 
 /** The cart page (spec section 2 "Cart page"): every amount comes from the server's cart or the same rules. */
 export function CartPage() {

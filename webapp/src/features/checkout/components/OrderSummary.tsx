@@ -1,0 +1,72 @@
+import { formatCents, formatRate } from '@/lib/money';
+import type { CheckoutCart, Quote, ShippingMethod } from '../types';
+import styles from './CheckoutPage.module.css';
+
+interface Props {
+  cart: CheckoutCart;
+  quote: Quote | null;
+  loading: boolean;
+  error: string | null;
+  methods: ShippingMethod[];
+  shippingMethod: string | null;
+}
+
+/**
+ * The order's lines and totals. Totals are the server's quote; until it lands, the cart's own
+ * (server-computed) subtotal, discount and total, with shipping still being calculated.
+ */
+export function OrderSummary({ cart, quote, loading, error, methods, shippingMethod }: Props) {
+  const currency = quote?.currency ?? cart.currency;
+  const discount = quote?.discount ?? cart.totals.discount ?? 0;
+  const method = methods.find((m) => m.id === shippingMethod);
+  const taxName = quote?.tax_name || cart.tax.name;
+  const coupons = quote?.coupons ?? cart.coupons ?? [];
+  return (
+    <div aria-busy={loading}>
+      <ul className={styles.lines}>
+        {cart.lines
+          .filter((line) => line.count > 0)
+          .map((line) => (
+            <li key={line.line_id} data-testid="checkout-line">
+              <span>
+                {line.name}
+                {line.variation_label ? <span className="muted"> · {line.variation_label}</span> : null} <strong>× {line.count}</strong>
+              </span>
+              <span>{formatCents(line.line_total, cart.currency)}</span>
+            </li>
+          ))}
+      </ul>
+      <dl className={styles.totals}>
+        <div>
+          <dt>Subtotal</dt>
+          <dd data-testid="checkout-subtotal">{formatCents(quote?.subtotal ?? cart.totals.subtotal, currency)}</dd>
+        </div>
+        {discount > 0 && (
+          <div className={styles.discount}>
+            <dt>Discount{coupons.length > 0 ? ` (${coupons.map((c) => c.code).join(', ')})` : ''}</dt>
+            <dd data-testid="checkout-discount">−{formatCents(discount, currency)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Shipping{method ? ` (${quote?.shipping_method_title || method.title})` : ''}</dt>
+          <dd data-testid="checkout-shipping">{quote ? (quote.shipping === 0 ? 'Free' : formatCents(quote.shipping, currency)) : 'Calculating…'}</dd>
+        </div>
+        <div className={styles.total}>
+          <dt>Total</dt>
+          <dd data-testid="checkout-total">{formatCents(quote?.total ?? cart.totals.total, currency)}</dd>
+        </div>
+        <div className={styles.tax}>
+          <dt>
+            Incl. {taxName || 'tax'} ({formatRate(cart.tax.rate_bp)}%)
+          </dt>
+          <dd data-testid="checkout-tax">{formatCents(quote?.tax ?? cart.totals.tax_included, currency)}</dd>
+        </div>
+      </dl>
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import { Spinner } from '@/components/Spinner';
+import { paths } from '@/config/paths';
+import { formatPostDate } from '@/lib/dates';
+import { formatCents } from '@/lib/money';
+import { orderKeyFor, saveOrderKey } from '@/lib/orderKeys';
+import { Link } from '@/lib/router';
+import { getOrder, type OrderResult } from '../api/getOrder';
+import type { Order, OrderAddress } from '../types';
+import styles from './OrderPage.module.css';
+
+interface Props {
+  /** The order id: the wildcard part of /order/* (spec 2). */
+  id: string;
+  /** Arriving from checkout (spec 2 "Order page"). */
+  received: boolean;
+  /** An order key from the link (`?key=`), e.g. from the confirmation mail; kept for later. */
+  urlKey?: string | null;
+}
+
+/**
+ * The order page (spec 2): 'Thanks, we've received your order!' when arriving from checkout,
+ * else 'Order #{id}'; Order Number, Date, Total, Payment Method, then the details. Readable with
+ * the buyer's order key (saved at checkout, per order) or a staff session.
+ */
+export function OrderPage({ id, received, urlKey = null }: Props) {
+  const [result, setResult] = useState<OrderResult | null>(null);
+
+  useEffect(() => {
+    if (urlKey) saveOrderKey(id, urlKey);
+    const controller = new AbortController();
+    setResult(null);
+    getOrder(id, urlKey ?? orderKeyFor(id), controller.signal)
+      .then((answer) => {
+        if (!controller.signal.aborted) setResult(answer);
+      })
+      .catch(() => {}); // aborted
+    return () => controller.abort();
+  }, [id, urlKey]);
+
+  const heading = received ? "Thanks, we've received your order!" : `Order #${id}`;
+
+  return (
+    <div className={`container section ${styles.page}`}>
+      <h1>{heading}</h1>
+      {result === null && <Spinner label="Loading your order" size={24} />}
+      {result?.kind === 'not_found' && (
+        <div className={styles.message} role="alert">
+          <p>We could not find this order. Open it from the browser you ordered with, or from the link in your confirmation email.</p>
+          <Link to={paths.home} className="button button--ghost">
+            Back to the shop
+          </Link>
+        </div>
+      )}
+      {result?.kind === 'error' && (
+        <p className={styles.message} role="alert">
+          The order could not be loaded. Please try again in a moment.
+        </p>
+      )}
+      {result?.kind === 'ok' && <OrderDetails order={result.order} />}
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const money = (cents: number) => formatCents(cents, order.currency);
+  return (
+    <>
+      <ul className={styles.overview} aria-label="Order overview">
+        <li>
+          Order Number: <strong data-testid="order-number">{order.number}</strong>
+        </li>
+        <li>
+          Date: <strong data-testid="order-date">{formatPostDate(order.date_created)}</strong>
+        </li>
+        <li>
+          Total: <strong data-testid="order-total">{money(order.total)}</strong>
+        </li>
+        <li>
+          Payment Method: <strong data-testid="order-payment-method">{order.payment_method_title}</strong>
+        </li>
+      </ul>
+
+      {order.payment_instructions && (
+        <section className={styles.instructions} aria-label="Payment instructions">
+          {order.payment_instructions.split(/\n+/).map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </section>
+      )}
+
+      <section aria-labelledby="order-details">
+        <h2 id="order-details">Order details</h2>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line, i) => (
+              <tr key={`${line.product_id}-${line.variation_id ?? ''}-${i}`} data-testid="order-line">
+                <td>
+                  {line.name} <strong>× {line.count}</strong>
+                </td>
+                <td>{money(line.line_total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Subtotal:</th>
+              <td>{money(order.subtotal)}</td>
+            </tr>
+            {order.discount > 0 && (
+              <tr>
+                <th scope="row">Discount{order.coupons.length > 0 ? ` (${order.coupons.map((c) => c.code).join(', ')})` : ''}:</th>
+                <td data-testid="order-discount">−{money(order.discount)}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row">Shipping:</th>
+              <td>
+                {order.shipping === 0 ? 'Free' : money(order.shipping)}
+                {order.shipping_method_title ? <span className="muted"> via {order.shipping_method_title}</span> : null}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">Payment method:</th>
+              <td>{order.payment_method_title}</td>
+            </tr>
+            <tr>
+              <th scope="row">Total:</th>
+              <td>
+                {money(order.total)}
+                {order.tax > 0 ? <span className="muted"> (includes {money(order.tax)} {order.tax_name || 'tax'})</span> : null}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+
+      {(order.shipping_address || order.billing) && (
+        <section className={styles.addresses} aria-label="Addresses">
+          {order.shipping_address && <Address title="Shipping address" address={order.shipping_address} />}
+          {order.billing && <Address title="Billing address" address={order.billing} />}
+        </section>
+      )}
+    </>
+  );
+}
+
+function Address({ title, address }: { title: string; address: OrderAddress }) {
+  const lines = [
+    [address.first_name, address.last_name].filter(Boolean).join(' '),
+    address.company,
+    address.address_1,
+    address.address_2,
+    [address.postcode, address.city].filter(Boolean).join(' '),
+    [address.state, address.country].filter(Boolean).join(', '),
+    address.phone,
+    address.email,
+  ].filter((line): line is string => Boolean(line));
+  return (
+    <div>
+      <h2>{title}</h2>
+      <address>
+        {lines.map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}
