@@ -35,7 +35,7 @@ interface Call {
 type Reply = { status: number; body: unknown } | 'network';
 
 /** A fetch double for the checkout endpoints (contract B). `orders` replies are used in turn. */
-function backend(orders: Reply[] = []) {
+function backend(orders: Reply[] = [], quoteStandardCost = 0) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -57,7 +57,16 @@ function backend(orders: Reply[] = []) {
       const shipping = express ? 1490 : us ? 1500 : 0;
       const subtotal = us ? 29998 : 27998;
       const discount = us ? 3000 : 2800;
-      return reply(200, { currency: us ? 'USD' : 'EUR', subtotal, discount, shipping, tax: us ? 0 : 4261, total: subtotal - discount + shipping, tax_name: us ? 'Sales tax' : 'MwSt.', lines: [], coupons: [{ code: 'welcome10', discount }] });
+      const currency = us ? 'USD' : 'EUR';
+      return reply(200, {
+        currency, country: us ? 'US' : 'DE', subtotal, discount, shipping, tax: us ? 0 : 4261, total: subtotal - discount + shipping,
+        tax_name: us ? 'Sales tax' : 'MwSt.', tax_rate_bp: us ? 0 : 1900, lines: [], coupons: [{ code: 'welcome10', discount }], coupon_refusals: [],
+        shipping_method: body?.shipping_method,
+        shipping_methods: [
+          { id: 'flat_rate', title: 'Standard shipping', cost: us ? 1500 : quoteStandardCost, currency, free_over: us ? null : 10000 },
+          { id: 'express', title: 'Express', cost: 1490, currency, free_over: null },
+        ],
+      });
     }
     if (url === '/api/checkout/orders') {
       const next = orders.shift() ?? { status: 500, body: {} };
@@ -133,6 +142,22 @@ describe('CheckoutPage', () => {
     expect(quote.headers['X-Cart-Token']).toBe(TOKEN);
     expect(quote.body).toEqual({ country: 'DE', shipping_method: 'flat_rate' });
     expect(calls[0].url).toBe('/api/checkout/shipping-methods?country=DE&currency=EUR');
+  });
+
+  it("shows the quote's cost of each method for this order, and a coupon the order cannot use", async () => {
+    const { fetchMock } = backend([], 490);
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await base(input, init);
+      if (String(input) !== '/api/checkout/quote') return response;
+      const data = await response.json();
+      const refusal = { code: 'staff40', refusal: 'coupon_email_restricted', message: 'Sorry, coupon "staff40" is not valid for your email address.' };
+      return new Response(JSON.stringify({ ...data, shipping: 490, total: data.total + 490, coupon_refusals: [refusal] }), { status: 200 });
+    });
+    renderCheckout();
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('€4.90'));
+    expect(screen.getByRole('radio', { name: /Standard shipping/ }).closest('label')).toHaveTextContent('€4.90');
+    expect(screen.getByText('Sorry, coupon "staff40" is not valid for your email address.')).toBeInTheDocument();
   });
 
   it('asks for a new quote when the shipping method changes', async () => {

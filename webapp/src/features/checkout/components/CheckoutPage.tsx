@@ -34,8 +34,12 @@ const FIELD_ORDER = ['email', 'first_name', 'last_name', 'company', 'country', '
 const BACS_DESCRIPTION =
   'Make your payment directly into our bank account. Please use your Order ID as the payment reference. Your order will not be shipped until the funds have cleared in our account.';
 
-function methodPrice(method: ShippingMethod, subtotal: number): string {
-  if (method.cost === 0 || (method.free_over !== null && subtotal >= method.free_over)) return 'Free';
+/**
+ * The method's cost for this order: "Free" at 0. `itemsTotal` (null: `cost` is already this
+ * order's, from the quote) applies the free-over threshold to a list price.
+ */
+function methodPrice(method: ShippingMethod, itemsTotal: number | null): string {
+  if (method.cost === 0 || (itemsTotal !== null && method.free_over !== null && itemsTotal >= method.free_over)) return 'Free';
   return formatCents(method.cost, method.currency);
 }
 
@@ -126,7 +130,11 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
     }
   }
 
-  const subtotal = quote.quote?.subtotal ?? cart.totals.subtotal;
+  // The quote's methods carry this order's costs; the list is the fallback until it lands.
+  const current = quote.quote && quote.quote.country === cart.country.code && quote.quote.currency === cart.currency ? quote.quote : null;
+  const quoted = Boolean(current?.shipping_methods?.length);
+  const offered = quoted && current?.shipping_methods ? current.shipping_methods : methods;
+  const itemsTotal = current ? current.subtotal - current.discount : cart.totals.total;
 
   return (
     <div className={`container section ${styles.page}`}>
@@ -175,14 +183,14 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
             {methodsLoading && <p className="muted">Loading shipping methods…</p>}
             {!methodsLoading && methods.length === 0 && <p className="muted">No shipping methods are available for {cart.country.name}.</p>}
             <ul className={styles.choices}>
-              {methods.map((method) => (
+              {offered.map((method) => (
                 <li key={method.id}>
                   <label className={styles.choice}>
                     <input type="radio" name="shipping_method" value={method.id} checked={method.id === shippingMethod} onChange={() => setChosen(method.id)} />
                     <span>{method.title}</span>
-                    <span className={styles.choicePrice}>{methodPrice(method, subtotal)}</span>
+                    <span className={styles.choicePrice}>{methodPrice(method, quoted ? null : itemsTotal)}</span>
                   </label>
-                  {method.free_over !== null && method.cost > 0 && subtotal < method.free_over && (
+                  {method.free_over !== null && method.cost > 0 && itemsTotal < method.free_over && (
                     <p className={styles.hint}>Free over {formatCents(method.free_over, method.currency)}</p>
                   )}
                 </li>

@@ -21,6 +21,7 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
   const method = methods.find((m) => m.id === shippingMethod);
   const taxName = quote?.tax_name || cart.tax.name;
   const coupons = quote?.coupons ?? cart.coupons ?? [];
+  const rate = quote?.tax_rate_bp ?? cart.tax.rate_bp;
   return (
     <div aria-busy={loading}>
       <ul className={styles.lines}>
@@ -48,7 +49,7 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
           </div>
         )}
         <div>
-          <dt>Shipping{method ? ` (${quote?.shipping_method_title || method.title})` : ''}</dt>
+          <dt>Shipping{method ? ` (${method.title})` : ''}</dt>
           <dd data-testid="checkout-shipping">{quote ? (quote.shipping === 0 ? 'Free' : formatCents(quote.shipping, currency)) : 'Calculating…'}</dd>
         </div>
         <div className={styles.total}>
@@ -57,11 +58,16 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
         </div>
         <div className={styles.tax}>
           <dt>
-            Incl. {taxName || 'tax'} ({formatRate(cart.tax.rate_bp)}%)
+            Incl. {taxName || 'tax'} ({formatRate(rate)}%)
           </dt>
           <dd data-testid="checkout-tax">{formatCents(quote?.tax ?? cart.totals.tax_included, currency)}</dd>
         </div>
       </dl>
+      {(quote?.coupon_refusals ?? []).map((refusal) => (
+        <p key={refusal.code} className={styles.fieldError} role="alert">
+          {refusal.message}
+        </p>
+      ))}
       {error && (
         <p className={styles.fieldError} role="alert">
           {error}

@@ -23,9 +23,15 @@ export interface Quote {
   tax: number;
   total: number;
   tax_name?: string;
-  shipping_method_title?: string;
+  tax_rate_bp?: number;
+  country?: string;
+  shipping_method?: string;
+  /** The destination's methods with their cost for this order (free over the threshold: 0). */
+  shipping_methods?: ShippingMethod[];
   lines?: unknown[];
   coupons?: { code: string; discount: number }[];
+  /** Applied coupons that do not apply to this order, with the server's message. */
+  coupon_refusals?: { code: string; refusal: string; message: string }[];
 }
 
 /** The billing/shipping fields of POST /api/checkout/orders (WooCommerce names). */

@@ -1,0 +1,92 @@
+import type { ReactElement } from 'react';
+import { render as renderDom, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { OrderPage } from './OrderPage';
+
+const render = (element: ReactElement) => renderDom(<RouterProvider router={createMemoryRouter([{ path: '*', element }])} />);
+
+const order = {
+  id: 482913570,
+  number: '482913570',
+  date_created: '2026-11-21T09:15:00+00:00',
+  status: 'on-hold',
+  total: 25198,
+  currency: 'EUR',
+  payment_method: 'bacs',
+  payment_method_title: 'Direct bank transfer',
+  lines: [{ sku: 'TYR', name: 'Tyr TKL', product_id: 1103, variation_id: null, count: 2, unit_price: 13999, line_total: 27998, configuration: null }],
+  coupons: [{ code: 'welcome10', discount: 2800 }],
+  discount: 2800,
+  tax: 4023,
+  tax_name: 'MwSt.',
+  shipping: 0,
+  shipping_method_title: 'DHL Paket (2-3 days)',
+  subtotal: 27998,
+  billing: { email: 'mila@example.com', first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
+  shipping_address: { first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
+  payment_instructions: 'Please transfer €251.98 to IBAN DE00 0000 0000 0000 0000 00.\nReference: 482913570',
+};
+
+function serve(status = 200, body: unknown = order) {
+  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+describe('OrderPage (spec 2 "Order page")', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("arriving from checkout: 'Thanks, we've received your order!' with Order Number, Date, Total, Payment Method", async () => {
+    localStorage.setItem('orders', JSON.stringify({ '482913570': 'wc_order_abc' }));
+    const fetchMock = serve();
+    render(<OrderPage id="482913570" received />);
+    expect(screen.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeInTheDocument();
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('482913570');
+    const overview = screen.getByRole('list', { name: 'Order overview' });
+    expect(overview).toHaveTextContent('Order Number: 482913570');
+    expect(overview).toHaveTextContent('Date: 21 November, 2026');
+    expect(overview).toHaveTextContent('Total: €251.98');
+    expect(overview).toHaveTextContent('Payment Method: Direct bank transfer');
+    expect(screen.getByRole('region', { name: 'Payment instructions' })).toHaveTextContent('Reference: 482913570');
+    const line = screen.getByTestId('order-line');
+    expect(line).toHaveTextContent('Tyr TKL × 2');
+    expect(line).toHaveTextContent('€279.98');
+    expect(screen.getByTestId('order-discount')).toHaveTextContent('−€28.00');
+    expect(screen.getByText('(includes €40.23 MwSt.)')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Addresses' })).getAllByText(/Torstraße 1/)).toHaveLength(2);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570?key=wc_order_abc');
+  });
+
+  it("reopened later: 'Order #{id}'", async () => {
+    localStorage.setItem('orders', JSON.stringify({ '482913570': 'wc_order_abc' }));
+    serve();
+    render(<OrderPage id="482913570" received={false} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #482913570' })).toBeInTheDocument();
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('€251.98');
+  });
+
+  it('a key from the link is used and kept for later', async () => {
+    const fetchMock = serve();
+    render(<OrderPage id="482913570" received={false} urlKey="wc_order_fromlink" />);
+    await screen.findByTestId('order-number');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570?key=wc_order_fromlink');
+    expect(JSON.parse(localStorage.getItem('orders')!)).toEqual({ '482913570': 'wc_order_fromlink' });
+  });
+
+  it('without a key (a staff session may still read it) asks without one; 404 says it cannot be found', async () => {
+    const fetchMock = serve(404, { code: 'order_not_found', message: 'Order not found.' });
+    render(<OrderPage id="123456789" received={false} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this order.');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/123456789');
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'same-origin' });
+    expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
+  });
+
+  it('a server failure is logged and says so', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    serve(500, {});
+    render(<OrderPage id="1" received={false} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The order could not be loaded.');
+    expect(warn).toHaveBeenCalled();
+  });
+});
