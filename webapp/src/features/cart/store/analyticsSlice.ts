@@ -7,12 +7,15 @@
 import type { StateCreator } from 'zustand';
 import type { GaEvent } from '../types';
 import type { CartState } from './cartStore';
+import { SENT_KEPT, unionIds } from './crossTab';
 import { backoffDelay, type CartRuntime } from './runtime';
 
 export interface AnalyticsSlice {
   /** The persistent client id (cid) analytics hits are sent with. */
   cid: string | null;
   analytics: GaEvent[];
+  /** Ids of the last hits sent (or dropped) (persisted; see crossTab.ts). */
+  sent: string[];
   analyticsFlushing: boolean;
   flushAnalytics: () => Promise<void>;
 }
@@ -35,6 +38,7 @@ export const createAnalyticsSlice =
     return {
       cid: null,
       analytics: [],
+      sent: [],
       analyticsFlushing: false,
 
       async flushAnalytics() {
@@ -61,7 +65,7 @@ export const createAnalyticsSlice =
               scheduleRetry(attempts);
               break;
             }
-            set((s) => ({ analytics: s.analytics.filter((e) => e.event_id !== event.event_id) }));
+            set((s) => ({ analytics: s.analytics.filter((e) => e.event_id !== event.event_id), sent: unionIds(s.sent, [event.event_id], SENT_KEPT) }));
           }
         } finally {
           set({ analyticsFlushing: false });

@@ -12,6 +12,7 @@ import { createCommandsSlice, type CommandsSlice } from './commandsSlice';
 import { createListsSlice, type ListsSlice } from './listsSlice';
 import { createOutboxSlice, type OutboxSlice } from './outboxSlice';
 import { defaultDeps, type CartDeps, type CartRuntime } from './runtime';
+import { mergeOtherTab, type SharedCart } from './crossTab';
 import { displayCart, persistedItems, referencedFacts, type FactsEntry } from './sync';
 
 export type CartState = CommandsSlice & OutboxSlice & AnalyticsSlice & ListsSlice;
@@ -29,6 +30,9 @@ export interface PersistedCart {
   analytics: GaEvent[];
   facts: Record<string, FactsEntry>;
   legacy: PersistedLine[] | null;
+  /** Keys of settled commands and ids of sent analytics hits (crossTab.ts). */
+  settled: string[];
+  sent: string[];
 }
 
 function legacyLines(saved: unknown): PersistedLine[] {
@@ -55,6 +59,8 @@ const arrayOr = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T
 export interface CreateCartStoreOptions {
   deps?: Partial<CartDeps>;
   storage?: () => StateStorage;
+  /** Follow other tabs' writes to "cart" (the `storage` event); default true. */
+  listenToOtherTabs?: boolean;
 }
 
 export function createCartStore(options: CreateCartStoreOptions = {}) {
@@ -81,6 +87,8 @@ export function createCartStore(options: CreateCartStoreOptions = {}) {
           analytics: state.analytics,
           facts: referencedFacts(state, state.cart),
           legacy: state.legacy,
+          settled: state.settled,
+          sent: state.sent,
         }),
         migrate: (persisted, version) => migrateCart(persisted, version) as PersistedCart,
         merge: (persisted, current) => {
@@ -94,14 +102,60 @@ export function createCartStore(options: CreateCartStoreOptions = {}) {
             analytics: arrayOr<GaEvent>(saved.analytics),
             facts: saved.facts && typeof saved.facts === 'object' ? saved.facts : {},
             legacy: Array.isArray(saved.legacy) ? saved.legacy : null,
+            settled: arrayOr<string>(saved.settled),
+            sent: arrayOr<string>(saved.sent),
           };
           return { ...next, cart: displayCart(next) };
         },
       },
     ),
   );
-  return Object.assign(store, { runtime });
+
+  const shared = (s: CartState): SharedCart => ({
+    token: s.token,
+    cid: s.cid,
+    server: s.server,
+    outbox: s.outbox,
+    analytics: s.analytics,
+    facts: s.facts,
+    settled: s.settled,
+    sent: s.sent,
+  });
+
+  /**
+   * Merge what another tab wrote under "cart" (the raw JSON of the `storage` event) into this
+   * tab (crossTab.ts). Nothing is set (so nothing is written back) unless the merge changes this
+   * tab's state: two tabs settle after one exchange instead of echoing each other. Commands the
+   * other tab queued are sent from here too if they are still pending a moment later (it may
+   * have been closed); a command both tabs send lands once (same Idempotency-Key).
+   */
+  const absorbOtherTab = (raw: string | null) => {
+    if (!raw) return;
+    let parsed: { state?: unknown; version?: number };
+    try {
+      parsed = JSON.parse(raw) as { state?: unknown; version?: number };
+    } catch {
+      return;
+    }
+    if (parsed.version !== CART_STORAGE_VERSION || !parsed.state || typeof parsed.state !== 'object') return;
+    const mine = shared(store.getState());
+    const merged = mergeOtherTab(mine, parsed.state as Partial<SharedCart>);
+    if (JSON.stringify(merged) === JSON.stringify(mine)) return;
+    const known = new Set(mine.outbox.map((e) => e.id));
+    const foreign = merged.outbox.some((e) => !known.has(e.id));
+    store.setState((s) => ({ ...merged, cart: displayCart({ ...s, ...merged }) }));
+    if (foreign) runtime.deps.setTimer(() => void store.getState().flush(), OTHER_TAB_GRACE_MS);
+  };
+  if (typeof window !== 'undefined' && options.listenToOtherTabs !== false) {
+    window.addEventListener('storage', (event) => {
+      if (event.key === CART_STORAGE_KEY) absorbOtherTab(event.newValue);
+    });
+  }
+  return Object.assign(store, { runtime, absorbOtherTab });
 }
+
+/** How long commands another tab queued are left to that tab before this one sends them. */
+export const OTHER_TAB_GRACE_MS = 2000;
 
 export const useCartStore = createCartStore();
 

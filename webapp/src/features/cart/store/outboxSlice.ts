@@ -14,12 +14,15 @@ import type { CartView, CountDelta, GaEvent, OutboxEntry, Refusal } from '../typ
 import type { CartState } from './cartStore';
 import { countDeltas, execute } from './rules';
 import { backoffDelay, type CartRuntime } from './runtime';
+import { SETTLED_KEPT, unionIds } from './crossTab';
 import { baseModel, displayCart, isTracked, lookup } from './sync';
 
 export const MAX_ANALYTICS_QUEUE = 500;
 
 export interface OutboxSlice {
   outbox: OutboxEntry[];
+  /** Idempotency-Keys of the last settled commands (persisted; see crossTab.ts). */
+  settled: string[];
   /** A flush is running (memory only). */
   flushing: boolean;
   flush: () => Promise<void>;
@@ -48,8 +51,10 @@ export const createOutboxSlice =
     const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null, rejected: Refusal | null = null) => {
       const waiter = runtime.waiters?.get(entry.id);
       runtime.waiters?.delete(entry.id);
+      // Hit ids derived from the command's key: a second tab settling the same command (answered
+      // from the server's history) queues the same ids, which the server counts once.
       const hits: GaEvent[] = deltas.map((d) => ({
-        event_id: deps.uuid(),
+        event_id: `${entry.id}:${d.product_id}:${d.variation_id ?? 0}`,
         kind: d.delta > 0 ? 'added' : 'removed',
         product_id: d.product_id,
         variation_id: d.variation_id,
@@ -63,6 +68,7 @@ export const createOutboxSlice =
         return {
           server: mirror,
           outbox,
+          settled: unionIds(s.settled, [entry.id], SETTLED_KEPT),
           cart: displayCart({ ...s, server: mirror, outbox }),
           analytics: [...s.analytics, ...hits].slice(-MAX_ANALYTICS_QUEUE),
           notice: (waiter ? null : notice) ?? s.notice,
@@ -75,6 +81,7 @@ export const createOutboxSlice =
 
     return {
       outbox: [],
+      settled: [],
       flushing: false,
 
       async flush() {
