@@ -52,7 +52,12 @@ def seed(session: Session) -> None:
     builder.configurator_entries = [
         ConfiguratorEntry(is_choice=False, layer_id="case", name="Case", layer_name="Case", position=0),
         ConfiguratorEntry(
-            layer_id="case", choice_id="alu", name="Aluminium", layer_name="Case", extra_price="19.90", position=1
+            layer_id="case",
+            choice_id="alu",
+            name="Aluminium",
+            layer_name="Case",
+            extra_price="19.90",
+            position=1,
         ),
     ]
     session.flush()

@@ -31,7 +31,12 @@ def test_placing_an_order_records_it_with_lines_totals_and_customer(http: TestCl
     assert (order["tax"], order["tax_name"]) == (1597, "MwSt.")  # 10000 x 19 / 119 = 1596.6
     [line] = order["lines"]
     assert line["sku"] == f"TM-{pid}" and line["count"] == 2
-    assert (line["unit_price"], line["line_total"], line["discount"], line["total"]) == (5000, 10000, 0, 10000)
+    assert (line["unit_price"], line["line_total"], line["discount"], line["total"]) == (
+        5000,
+        10000,
+        0,
+        10000,
+    )
     assert order["billing"]["email"] == "ada@example.com" and order["billing"]["phone"] == "+49 30 1234567"
     assert order["shipping_address"]["city"] == "Berlin" and order["customer_note"] == "Please ring twice"
     assert order["payment_instructions"]["reference"] == str(order["id"])
@@ -55,7 +60,12 @@ def test_the_same_idempotency_key_answers_the_same_order_and_makes_one(http: Tes
     assert first.status_code == 201 and again.status_code == 200
     assert again.json() == first.json()
     order_id = first.json()["order"]["id"]
-    assert db.scalar(select(func.count()).select_from(Order).where(Order.cart_id == db.get(Order, order_id).cart_id)) == 1
+    assert (
+        db.scalar(
+            select(func.count()).select_from(Order).where(Order.cart_id == db.get(Order, order_id).cart_id)
+        )
+        == 1
+    )
     assert db.get(Product, pid).stock_quantity == 4
     mails = db.scalars(select(OutboxMail).where(OutboxMail.reference == f"order:{order_id}")).all()
     assert len(mails) == 1
@@ -95,7 +105,10 @@ def test_the_cart_records_that_it_was_ordered_and_can_be_used_again(http: TestCl
 def test_an_empty_cart_cannot_be_ordered(http: TestClient) -> None:
     token = cart(http, checkout=False)
     answer = place(http, token)
-    assert answer.status_code == 409 and answer.json() == {"code": "cart_empty", "message": "Your cart is empty."}
+    assert answer.status_code == 409 and answer.json() == {
+        "code": "cart_empty",
+        "message": "Your cart is empty.",
+    }
 
 
 def test_an_unknown_cart_is_404_and_headers_are_checked(http: TestClient) -> None:
@@ -171,7 +184,13 @@ def test_a_us_order_is_in_dollars_without_tax(http: TestClient, db: Session) -> 
     pid = product(db, regular_price_usd=5500)
     token = cart(http, (pid, 1), country="US")
     answer = place(
-        http, token, country="US", postcode="94103", state="CA", city="San Francisco", shipping_method="world_standard"
+        http,
+        token,
+        country="US",
+        postcode="94103",
+        state="CA",
+        city="San Francisco",
+        shipping_method="world_standard",
     )
     assert answer.status_code == 201, answer.text
     order = answer.json()["order"]
