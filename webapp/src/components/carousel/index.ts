@@ -1,0 +1,21 @@
+/** Shared carousel (spec section 2 "Carousels"): component, hook and the pure state machine. */
+export { Carousel, type CarouselProps } from './Carousel';
+export { useCarousel, type UseCarouselOptions } from './useCarousel';
+export {
+  CAROUSEL,
+  announcement,
+  carouselReducer,
+  initialState,
+  isDrag,
+  keyAction,
+  perViewForWidth,
+  positions,
+  slideLook,
+  slideOffset,
+  slidesShown,
+  swipeAction,
+  swipeThreshold,
+  type CarouselAction,
+  type CarouselEffect,
+  type CarouselState,
+} from './carouselMachine';
