@@ -79,7 +79,8 @@ export async function placeOrder(token: string, idempotencyKey: string, body: Ch
     const order = isObject(data.order) ? data.order : {};
     const orderId = order.id;
     if ((typeof orderId === 'string' || typeof orderId === 'number') && typeof data.order_key === 'string') {
-      return { kind: 'placed', orderId: String(orderId), orderKey: data.order_key };
+      const redirect = typeof data.redirect_url === 'string' && /^https?:\/\//.test(data.redirect_url) ? data.redirect_url : null;
+      return { kind: 'placed', orderId: String(orderId), orderKey: data.order_key, redirectUrl: redirect };
     }
     return { kind: 'retry', status: response.status, message: TRY_AGAIN };
   }

@@ -59,6 +59,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
   const shippingMethod = methods.some((m) => m.id === chosen) ? chosen : (methods[0]?.id ?? null);
   const quote = useQuote({ token, country: cart.country.code, shippingMethod, version: cart.version, enabled: !pending });
   const [placing, setPlacing] = useState(false);
+  const placingRef = useRef(false); // a second submit before the re-render sees it at once
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
@@ -84,7 +85,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (placing || !token) return;
+    if (placingRef.current || !token) return;
     const data = new FormData(event.currentTarget);
     const body: CheckoutFields = {
       email: text(data, 'email'),
@@ -103,14 +104,17 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
       terms_accepted: data.get('terms_accepted') === 'on',
       customer_note: text(data, 'customer_note') || undefined,
     };
+    placingRef.current = true;
     setPlacing(true);
     setProblem(null);
     const result = await placeOrder(token, attemptKey(), body);
+    placingRef.current = false;
     if (result.kind === 'placed') {
       endAttempt();
       saveOrderKey(result.orderId, result.orderKey);
       onPlaced?.(result.orderId);
-      navigate(paths.order(result.orderId), { replace: true, state: { received: true } });
+      if (result.redirectUrl) window.location.assign(result.redirectUrl); // a hosted payment page
+      else navigate(paths.order(result.orderId), { replace: true, state: { received: true } });
       return;
     }
     setPlacing(false);

@@ -66,7 +66,8 @@ export interface CheckoutCart {
 
 /** What placing the order answered: placed, a field problem, a refusal, or try again. */
 export type PlaceResult =
-  | { kind: 'placed'; orderId: string; orderKey: string }
+  /** `redirectUrl`: a hosted payment page to go to (null for bank transfer). */
+  | { kind: 'placed'; orderId: string; orderKey: string; redirectUrl: string | null }
   | { kind: 'invalid'; code: string; message: string; fields: Record<string, string> }
   | { kind: 'refused'; status: number; code: string; message: string }
   | { kind: 'retry'; status: number | null; message: string };

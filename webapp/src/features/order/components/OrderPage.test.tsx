@@ -24,7 +24,11 @@ const order = {
   subtotal: 27998,
   billing: { email: 'mila@example.com', first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
   shipping_address: { first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
-  payment_instructions: 'Please transfer €251.98 to IBAN DE00 0000 0000 0000 0000 00.\nReference: 482913570',
+  payment_instructions: {
+    text: 'Make your payment directly into our bank account. Please use your Order ID as the payment reference.',
+    account_name: 'HALVARD Demo GmbH', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', bank_name: 'Demo Bank',
+    reference: '482913570', amount: 25198, currency: 'EUR',
+  },
 };
 
 function serve(status = 200, body: unknown = order) {
@@ -47,7 +51,11 @@ describe('OrderPage (spec 2 "Order page")', () => {
     expect(overview).toHaveTextContent('Date: 21 November, 2026');
     expect(overview).toHaveTextContent('Total: €251.98');
     expect(overview).toHaveTextContent('Payment Method: Direct bank transfer');
-    expect(screen.getByRole('region', { name: 'Payment instructions' })).toHaveTextContent('Reference: 482913570');
+    const bank = screen.getByRole('region', { name: 'Payment instructions' });
+    expect(bank).toHaveTextContent('Please use your Order ID as the payment reference.');
+    expect(within(bank).getByTestId('bank-iban')).toHaveTextContent('DE89 3704 0044 0532 0130 00');
+    expect(within(bank).getByTestId('bank-reference')).toHaveTextContent('482913570');
+    expect(within(bank).getByTestId('bank-amount')).toHaveTextContent('€251.98');
     const line = screen.getByTestId('order-line');
     expect(line).toHaveTextContent('Tyr TKL × 2');
     expect(line).toHaveTextContent('€279.98');

@@ -6,7 +6,7 @@ import { formatCents } from '@/lib/money';
 import { orderKeyFor, saveOrderKey } from '@/lib/orderKeys';
 import { Link } from '@/lib/router';
 import { getOrder, type OrderResult } from '../api/getOrder';
-import type { Order, OrderAddress } from '../types';
+import type { Order, OrderAddress, PaymentInstructions } from '../types';
 import styles from './OrderPage.module.css';
 
 interface Props {
@@ -81,13 +81,7 @@ function OrderDetails({ order }: { order: Order }) {
         </li>
       </ul>
 
-      {order.payment_instructions && (
-        <section className={styles.instructions} aria-label="Payment instructions">
-          {order.payment_instructions.split(/\n+/).map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
-        </section>
-      )}
+      {order.payment_instructions && <Instructions instructions={order.payment_instructions} fallbackCurrency={order.currency} />}
 
       <section aria-labelledby="order-details">
         <h2 id="order-details">Order details</h2>
@@ -148,6 +142,35 @@ function OrderDetails({ order }: { order: Order }) {
         </section>
       )}
     </>
+  );
+}
+
+/** The payment instructions; for a bank transfer, "Our bank details" with the reference. */
+function Instructions({ instructions, fallbackCurrency }: { instructions: PaymentInstructions; fallbackCurrency: Order['currency'] }) {
+  const rows: [string, string][] = [];
+  if (instructions.account_name) rows.push(['Account name', instructions.account_name]);
+  if (instructions.bank_name) rows.push(['Bank', instructions.bank_name]);
+  if (instructions.iban) rows.push(['IBAN', instructions.iban]);
+  if (instructions.bic) rows.push(['BIC', instructions.bic]);
+  if (instructions.reference) rows.push(['Reference', instructions.reference]);
+  if (typeof instructions.amount === 'number') rows.push(['Amount', formatCents(instructions.amount, instructions.currency ?? fallbackCurrency)]);
+  return (
+    <section className={styles.instructions} aria-label="Payment instructions">
+      {instructions.text && <p>{instructions.text}</p>}
+      {rows.length > 0 && (
+        <>
+          <h2>Our bank details</h2>
+          <dl className={styles.bank}>
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd data-testid={`bank-${label.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+    </section>
   );
 }
 

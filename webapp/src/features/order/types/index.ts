@@ -44,6 +44,18 @@ export interface Order {
   subtotal: number;
   billing?: OrderAddress;
   shipping_address?: OrderAddress;
-  /** Bank details and reference for a bank transfer (text, may hold line breaks). */
-  payment_instructions?: string | null;
+  /** How to pay while the order awaits payment (bank transfer: the shop's bank details). */
+  payment_instructions?: PaymentInstructions | null;
+}
+
+/** A bank transfer's instructions (amount in minor units of `currency`); other methods: `text` only. */
+export interface PaymentInstructions {
+  text?: string;
+  account_name?: string;
+  iban?: string;
+  bic?: string;
+  bank_name?: string;
+  reference?: string;
+  amount?: number;
+  currency?: 'EUR' | 'USD';
 }
