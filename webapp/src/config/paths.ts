@@ -28,6 +28,20 @@ export function isCategorySlug(slug: string): slug is CategorySlug {
   return (CATEGORY_SLUGS as readonly string[]).includes(slug);
 }
 
+/** Parent of each accessory/spare-part category route (the route table's grouping, spec section 2). */
+export const CATEGORY_PARENT: Partial<Record<CategorySlug, CategorySlug>> = {
+  'headset-accessories': 'headsets',
+  'headset-spare-parts': 'headsets',
+  'keyboard-accessories': 'keyboards',
+  'keyboard-switches': 'keyboards',
+  'custom-keyboard-parts': 'keyboards',
+  'keyboard-spare-parts': 'keyboards',
+  'mouse-accessories': 'mice',
+  'custom-mouse-parts': 'mice',
+  'mouse-spare-parts': 'mice',
+  'mic-accessories': 'microphones',
+};
+
 export const paths = {
   home: '/',
   category: (slug: string) => `/${slug}`,
@@ -73,6 +87,7 @@ export const apiPaths = {
   variations: (id: number) => `/api/wc/products/${id}/variations`,
   variation: (id: number, variationId: number) => `/api/wc/products/${id}/variations/${variationId}${qs({ no_cache: true })}`,
   colourSwatches: (ids: number[]) => `/api/wc/colour-swatches${qs({ ids: ids.join(',') })}`,
+  filters: '/api/wc/filters',
   countries: '/api/wc/data/countries',
   taxes: '/api/wc/taxes',
   search: (query: string) => `/api/search/${encodeURIComponent(query)}`,

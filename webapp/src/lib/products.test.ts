@@ -23,6 +23,13 @@ describe('productPath', () => {
   it('links hidden products to /', () => {
     expect(productPath(product({ acf: { hide_product: true } }))).toBe('/');
   });
+  it('builds draft and pending URLs from category, optional parent category and slug', () => {
+    const part = [{ id: 303, name: 'Keyboard accessories', slug: 'keyboard-accessories' }];
+    expect(productPath(product({ status: 'draft', categories: part }))).toBe('/keyboard-accessories/keyboards/k1');
+    expect(productPath(product({ status: 'pending', categories: part }))).toBe('/keyboard-accessories/keyboards/k1');
+    expect(productPath(product({ status: 'draft' }))).toBe('/keyboards/k1');
+    expect(productPath(product({ status: 'publish', categories: part }))).toBe('/keyboard-accessories/k1');
+  });
 });
 
 describe('stock rules', () => {

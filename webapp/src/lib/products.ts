@@ -1,6 +1,6 @@
 /** Product rules shared by the catalogue and the cart (spec sections 2 and 4). */
 import { MAX_CART_COUNT } from '@/config/site';
-import { isCategorySlug, paths } from '@/config/paths';
+import { CATEGORY_PARENT, isCategorySlug, paths } from '@/config/paths';
 import type { Currency, Priced, Product, Variation } from '@/types/api';
 import { priceOf, type PriceInfo } from './money';
 
@@ -9,12 +9,17 @@ export const isComingSoon = (product: Pick<Product, 'acf'>): boolean => product.
 export const isConfigurable = (product: Pick<Product, 'acf' | 'isConfigurable'>): boolean =>
   Boolean(product.isConfigurable || product.acf?.showConfiguratorLink);
 
-/** The product page URL: category slug + product slug; hidden products link to '/'. */
-export function productPath(product: Pick<Product, 'slug' | 'categories' | 'acf'>): string {
+/**
+ * The product page URL: category slug + product slug; hidden products link to '/'. Draft or
+ * pending products (spec section 2 "Links"): category, the optional parent category, slug.
+ */
+export function productPath(product: Pick<Product, 'slug' | 'categories' | 'acf'> & Partial<Pick<Product, 'status'>>): string {
   if (isHidden(product)) return paths.home;
   const categories = product.categories ?? [];
   const category = categories.find((c) => isCategorySlug(c.slug)) ?? categories[0];
   if (!category) return paths.home;
+  const parent = isCategorySlug(category.slug) ? CATEGORY_PARENT[category.slug] : undefined;
+  if ((product.status === 'draft' || product.status === 'pending') && parent) return `/${category.slug}/${parent}/${product.slug}`;
   return paths.product(category.slug, product.slug);
 }
 

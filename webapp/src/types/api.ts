@@ -79,6 +79,8 @@ export interface Product extends Priced {
   images?: WpImage[];
   meta_data?: { key: string; value: unknown }[];
   cross_sell_ids?: number[];
+  /** WooCommerce upsells: the linked products (other versions) offered on the product page. */
+  upsell_ids?: number[];
   isConfigurable?: boolean;
   configurations?: unknown;
   filters?: number[];

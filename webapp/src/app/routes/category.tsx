@@ -1,21 +1,15 @@
-import { CategoryProducts, getCategoryBySlug, getCategoryProducts } from '@/features/catalog';
+import { CategoryProducts, categoryPageLoader, categoryShouldRevalidate, type CategoryPageData } from '@/features/catalog';
 import { BlockList } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
 import { PageHeading } from '@/components/PageHeading';
 import { SafeHtml } from '@/components/SafeHtml';
 import { SITE_NAME } from '@/config/site';
-import { useLoaderData, type LoaderFunctionArgs } from '@/lib/router';
+import { useLoaderData } from '@/lib/router';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const slug = new URL(request.url).pathname.split('/').filter(Boolean)[0] ?? '';
-  const category = await getCategoryBySlug(slug, request.signal);
-  if (!category) throw new Response('Not found', { status: 404 });
-  const products = await getCategoryProducts(category.id, request.signal);
-  return { category, products };
-}
+export { categoryPageLoader as loader, categoryShouldRevalidate as shouldRevalidate };
 
 export function Component() {
-  const { category, products } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { category, products, filters } = useLoaderData() as CategoryPageData;
   const currency = useCurrency();
   const hero = category.acf?.hero ?? [];
   return (
@@ -31,7 +25,7 @@ export function Component() {
         </div>
       )}
       <BlockList blocks={category.acf?.header_content} startIndex={Math.max(hero.length, 1)} />
-      <CategoryProducts category={category} products={products} currency={currency} />
+      <CategoryProducts category={category} products={products} filters={filters} currency={currency} />
       <BlockList blocks={category.acf?.footer_content} startIndex={10} />
     </>
   );

@@ -1,34 +1,28 @@
-import { useCallback } from 'react';
-import { getColourSwatches, getProductBySlug, getVariations, ProductView } from '@/features/catalog';
+import { useCallback, useEffect } from 'react';
+import { productPageLoader, ProductView, recommendationsInStock, type ProductPageData } from '@/features/catalog';
 import { useCartStore } from '@/features/cart';
 import { BlockList } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { toAppLink } from '@/lib/links';
-import { isHidden } from '@/lib/products';
-import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs } from '@/lib/router';
+import { useLoaderData, useNavigate } from '@/lib/router';
 import type { Product, Variation } from '@/types/api';
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
-  const product = await getProductBySlug(params.productSlug ?? '', request.signal);
-  if (!product) throw new Response('Not found', { status: 404 });
-  if (isHidden(product)) throw redirect(paths.home);
-  const variations = (product.variations?.length ?? 0) > 0 ? await getVariations(product.id, request.signal) : [];
-  const swatchIds = [...new Set(variations.map((v) => v.colour_swatch_id).filter((id): id is number => typeof id === 'number'))];
-  const swatches = await getColourSwatches(swatchIds, request.signal);
-  return { product, variations, swatches };
-}
+export { productPageLoader as loader };
 
 export function Component() {
-  const { product, variations, swatches } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { product, variations, swatches, recommended, linked } = useLoaderData() as ProductPageData;
   const currency = useCurrency();
   const add = useCartStore((s) => s.add);
+  const setRecommendedProducts = useCartStore((s) => s.setRecommendedProducts);
+  // Cart state (spec 3): this page's recommendations in stock; an add removes the added product.
+  useEffect(() => setRecommendedProducts(recommendationsInStock(recommended, product)), [recommended, product, setRecommendedProducts]);
   const navigate = useNavigate();
 
   const onAddToCart = useCallback(
-    (p: Product, variation: Variation | null) => {
-      const outcome = add(p, { variation });
+    (p: Product, variation: Variation | null, recommendedBy?: Product | null) => {
+      const outcome = add(p, { variation, recommendedBy: recommendedBy ?? null });
       return outcome.ok ? undefined : outcome.message;
     },
     [add],
@@ -51,6 +45,8 @@ export function Component() {
         product={product}
         variations={variations}
         swatches={swatches}
+        recommended={recommended}
+        linked={linked}
         currency={currency}
         onAddToCart={onAddToCart}
         onCustomize={onCustomize}

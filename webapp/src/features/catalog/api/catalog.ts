@@ -2,6 +2,7 @@ import { apiPaths } from '@/config/paths';
 import { PRODUCT_PAGE_SIZE } from '@/config/site';
 import { getJson, getList } from '@/lib/http';
 import type { ColourSwatch, Product, ProductCategory, StockStatus, Variation } from '@/types/api';
+import type { FilterTerm } from '../types';
 
 export async function getCategoryBySlug(slug: string, signal?: AbortSignal): Promise<ProductCategory | null> {
   const categories = await getList<ProductCategory>(apiPaths.categories(slug), { signal });
@@ -42,4 +43,16 @@ export function getVariations(productId: number, signal?: AbortSignal): Promise<
 export function getColourSwatches(ids: number[], signal?: AbortSignal): Promise<ColourSwatch[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return getList<ColourSwatch>(apiPaths.colourSwatches(ids), { signal });
+}
+
+/** Every filter term (spec section 3 "Filter"); a failed read gives none (no sidebar). */
+export function getFilters(signal?: AbortSignal): Promise<FilterTerm[]> {
+  return getList<FilterTerm>(apiPaths.filters, { signal });
+}
+
+/** Products by id in the order given (`products/?include={ids}`, spec section 7); none for no ids. */
+export function getProductsByIds(ids: readonly number[], signal?: AbortSignal): Promise<Product[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))].slice(0, PRODUCT_PAGE_SIZE);
+  if (wanted.length === 0) return Promise.resolve([]);
+  return getList<Product>(apiPaths.products({ include: wanted, per_page: wanted.length }), { signal });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { CheckIcon } from '@/components/icons';
 import { Spinner } from '@/components/Spinner';
 import { ADD_TICK_MS } from '@/config/site';
@@ -13,13 +13,25 @@ interface Props {
   /** Returns false when the add could not happen (e.g. no variation chosen). */
   onAdd: () => boolean | void;
   onCustomize?: () => void;
+  /** Called when the tick ends, 1500 ms after an add (the recommended-products modal may open then). */
+  onTickEnd?: () => void;
+  /** Id of the element describing the button (in lists: the product name). */
+  describedBy?: string;
+  buttonRef?: Ref<HTMLButtonElement>;
 }
 
-/** The product buy button; after an add it shows a tick for 1500 ms. */
-export function BuyButton({ product, variation, stockLoading, ignoreConfigurable, onAdd, onCustomize }: Props) {
+/**
+ * The product buy button (spec section 4 "Button labels", see buyButtonState); after an add it
+ * shows a tick for 1500 ms, then calls `onTickEnd`.
+ */
+export function BuyButton({ product, variation, stockLoading, ignoreConfigurable, onAdd, onCustomize, onTickEnd, describedBy, buttonRef }: Props) {
   const state = buyButtonState(product, { stockLoading, variation, ignoreConfigurable });
   const [ticked, setTicked] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tickEnd = useRef(onTickEnd);
+  useEffect(() => {
+    tickEnd.current = onTickEnd;
+  }, [onTickEnd]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onClick = () => {
@@ -30,19 +42,24 @@ export function BuyButton({ product, variation, stockLoading, ignoreConfigurable
     if (onAdd() === false) return;
     setTicked(true);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setTicked(false), ADD_TICK_MS);
+    timer.current = setTimeout(() => {
+      setTicked(false);
+      tickEnd.current?.();
+    }, ADD_TICK_MS);
   };
 
   if (state.kind === 'loading') {
     return (
-      <button type="button" className="button button--block" disabled aria-busy="true">
+      <button ref={buttonRef} type="button" className="button button--block" disabled aria-busy="true" aria-describedby={describedBy}>
         <Spinner label="Checking stock" />
       </button>
     );
   }
   return (
     <button
+      ref={buttonRef}
       type="button"
+      aria-describedby={describedBy}
       className={`button button--block${ticked ? ' button--success' : ''}`}
       disabled={state.disabled}
       onClick={onClick}

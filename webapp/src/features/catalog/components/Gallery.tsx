@@ -1,36 +1,88 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Img } from '@/components/Img';
 import type { WpImage } from '@/types/api';
 import styles from './catalog.module.css';
 
-/** Main image plus thumbnails (a scrolling strip on small screens). */
+/**
+ * The product image gallery (spec section 2 "Product page"): a track of slides with thumbnails
+ * below; on small screens the track is a swipeable slider with a pager instead of thumbnails.
+ * Only the first image loads eagerly.
+ */
 export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
   const [index, setIndex] = useState(0);
+  const track = useRef<HTMLUListElement>(null);
   const key = images.map((i) => i.src).join('|');
-  useEffect(() => setIndex(0), [key]);
+
+  const scrollToSlide = (i: number, smooth: boolean) => {
+    const element = track.current;
+    if (element && typeof element.scrollTo === 'function') {
+      element.scrollTo({ left: i * element.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+    }
+  };
+  useEffect(() => {
+    setIndex(0);
+    scrollToSlide(0, false);
+  }, [key]);
+
   if (images.length === 0) return <div className={`${styles.galleryMain} ${styles.noImage}`} aria-hidden="true" />;
-  const current = images[Math.min(index, images.length - 1)];
+  const current = Math.min(index, images.length - 1);
+  const show = (i: number) => {
+    setIndex(i);
+    scrollToSlide(i, true);
+  };
+  const onScroll = () => {
+    const element = track.current;
+    if (!element || element.clientWidth === 0) return;
+    const i = Math.round(element.scrollLeft / element.clientWidth);
+    if (i !== current && i >= 0 && i < images.length) setIndex(i);
+  };
+
   return (
-    <div className={styles.gallery}>
-      <div className={styles.galleryMain}>
-        <Img src={current.src} alt={current.alt || name} width={current.width ?? 800} height={current.height ?? 800} eager />
-      </div>
+    <div className={styles.gallery} role="group" aria-roledescription="carousel" aria-label={`${name} images`}>
+      <ul ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll}>
+        {images.map((image, i) => (
+          <li
+            key={`${image.src}-${i}`}
+            className={styles.gallerySlide}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${images.length}`}
+            aria-hidden={i !== current || undefined}
+          >
+            <Img src={image.src} alt={image.alt || name} width={image.width ?? 800} height={image.height ?? 800} eager={i === 0} />
+          </li>
+        ))}
+      </ul>
       {images.length > 1 && (
-        <ul className={styles.thumbs} aria-label="Product images">
-          {images.map((image, i) => (
-            <li key={`${image.src}-${i}`}>
+        <>
+          <ul className={styles.thumbs} aria-label="Product images">
+            {images.map((image, i) => (
+              <li key={`${image.src}-${i}`}>
+                <button
+                  type="button"
+                  className={styles.thumb}
+                  aria-label={`Show image ${i + 1} of ${images.length}`}
+                  aria-current={i === current ? 'true' : undefined}
+                  onClick={() => show(i)}
+                >
+                  <Img src={image.src} alt="" width={96} height={96} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.pager} aria-label="Choose image" role="group">
+            {images.map((image, i) => (
               <button
+                key={`${image.src}-${i}`}
                 type="button"
-                className={styles.thumb}
-                aria-label={`Show image ${i + 1} of ${images.length}`}
-                aria-current={i === index ? 'true' : undefined}
-                onClick={() => setIndex(i)}
-              >
-                <Img src={image.src} alt="" width={96} height={96} />
-              </button>
-            </li>
-          ))}
-        </ul>
+                className={styles.pagerDot}
+                aria-label={`Image ${i + 1} of ${images.length}`}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => show(i)}
+              />
+            ))}
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,13 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Price } from '@/components/Price';
 import { SafeHtml } from '@/components/SafeHtml';
 import { Link } from '@/lib/router';
 import { displayPrice, isConfigurable, isPreOrder } from '@/lib/products';
 import type { WpImage } from '@/types/api';
+import { recommendationsInStock } from '../hooks/recommended';
 import { useStock } from '../hooks/useStock';
 import type { ColourSwatch, Currency, Product, Variation } from '../types';
 import { BuyButton } from './BuyButton';
 import { Gallery } from './Gallery';
+import { LinkedProducts } from './LinkedProducts';
+import { RecommendedModal } from './RecommendedModal';
 import { VariationPicker } from './VariationPicker';
 import styles from './catalog.module.css';
 
@@ -16,16 +19,35 @@ interface Props {
   variations: Variation[];
   swatches: ColourSwatch[];
   currency: Currency;
-  /** Returns a message when the cart refused the add. */
-  onAddToCart: (product: Product, variation: Variation | null) => string | void;
+  /** acf.recommended_products as loaded; the modal offers those in stock. */
+  recommended?: Product[];
+  /** Linked products (other versions) for the picker. */
+  linked?: Product[];
+  /**
+   * Adds to the cart (`recommendedBy`: the product whose recommendation the add follows).
+   * Returns a message when the cart refused the add.
+   */
+  onAddToCart: (product: Product, variation: Variation | null, recommendedBy?: Product | null) => string | void;
   onCustomize: (product: Product) => void;
 }
 
-export function ProductView({ product: listed, variations, swatches, currency, onAddToCart, onCustomize }: Props) {
+/**
+ * The product page hero (spec section 2 "Product page"): gallery, title, short description,
+ * price (a variable product shows its lowest variation price until one is picked), special
+ * notice, variation picker, linked-product picker, buy buttons and the variation hint. After an
+ * add and its 1500 ms tick, the recommended-products modal opens when recommendations are in
+ * stock (spec section 4), without the products just added.
+ */
+export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], onAddToCart, onCustomize }: Props) {
   const { loading, stock } = useStock(listed.id);
   const product = useMemo<Product>(() => (stock ? { ...listed, stock_status: stock.stock_status } : listed), [listed, stock]);
   const [variation, setVariation] = useState<Variation | null>(null);
   const [hint, setHint] = useState('');
+  const [added, setAdded] = useState<ReadonlySet<number>>(() => new Set());
+  const [modalOpen, setModalOpen] = useState(false);
+  const buyButton = useRef<HTMLButtonElement>(null);
+  const offers = useMemo(() => recommendationsInStock(recommended, product, added), [recommended, product, added]);
+  const markAdded = useCallback((id: number) => setAdded((s) => new Set([...s, id])), []);
 
   const images = useMemo<WpImage[]>(() => {
     const base = product.images ?? [];
@@ -48,7 +70,11 @@ export function ProductView({ product: listed, variations, swatches, currency, o
     }
     const refused = onAddToCart(product, variation);
     setHint(refused || '');
+    if (!refused) markAdded(product.id);
     return !refused;
+  };
+  const afterTick = () => {
+    if (recommendationsInStock(recommended, product, new Set([...added, product.id])).length > 0) setModalOpen(true);
   };
 
   return (
@@ -71,6 +97,7 @@ export function ProductView({ product: listed, variations, swatches, currency, o
             {notice.text}
           </p>
         )}
+        <LinkedProducts product={product} linked={linked} currency={currency} />
         {needsVariation && (
           <VariationPicker
             product={product}
@@ -96,6 +123,8 @@ export function ProductView({ product: listed, variations, swatches, currency, o
             ignoreConfigurable={both}
             onAdd={add}
             onCustomize={() => onCustomize(product)}
+            onTickEnd={afterTick}
+            buttonRef={buyButton}
           />
         </div>
         <p className={styles.hint} role="status">
@@ -109,6 +138,17 @@ export function ProductView({ product: listed, variations, swatches, currency, o
           <li>2-year warranty</li>
         </ul>
       </div>
+      {modalOpen && offers.length > 0 && (
+        <RecommendedModal
+          recommender={product}
+          products={offers}
+          currency={currency}
+          onAdd={(item) => onAddToCart(item, null, product)}
+          onAdded={(item) => markAdded(item.id)}
+          onClose={() => setModalOpen(false)}
+          returnFocusTo={buyButton.current}
+        />
+      )}
       {product.description && (
         <section className={styles.description} aria-labelledby="product-details">
           <h2 id="product-details">Details</h2>

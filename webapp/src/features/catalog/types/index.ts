@@ -23,3 +23,23 @@ export interface BuyButtonState {
   label: string;
   disabled: boolean;
 }
+
+/** A filter term as `/api/wc/filters` sends it (spec section 3 "Filter"). */
+export interface FilterTerm {
+  id: number;
+  /** 0 at the top level. */
+  parent: number;
+  name: string;
+  slug: string;
+  /** A number, or 'last' (after every numbered sibling). */
+  order: number | string | null;
+  /** The id of the term that must be selected for this one to show; null/0 when none. */
+  depends_on: number | null;
+  isColour: boolean;
+  colours: { colour_amount: 'both' | 'one' | string | null; first_colour: string | null; second_colour: string | null } | null;
+}
+
+/** A filter term with its ordered children. */
+export interface FilterNode extends FilterTerm {
+  children: FilterNode[];
+}
