@@ -13,7 +13,9 @@ import services.analytics.models  # noqa: F401
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 import services.checkout.models  # noqa: F401
+import services.contact.models  # noqa: F401
 import services.mail.models  # noqa: F401
+import services.newsletter.models  # noqa: F401
 import services.staff.models  # noqa: F401
 from services.shared.db import Base, get_engine
 from services.shared.migrate import include_name

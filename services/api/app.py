@@ -28,9 +28,11 @@ from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
+from services.contact.endpoints import router as contact_router
 from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
 from services.mail.endpoints import router as mail_router
+from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
@@ -115,6 +117,8 @@ def create_app() -> FastAPI:
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
     app.include_router(mail_router)  # /api/dev/mailbox (MAIL_BACKEND=outbox only)
+    app.include_router(contact_router)  # POST /api/mail (contact form)
+    app.include_router(newsletter_router)  # POST /api/newsletter
 
     @app.api_route(
         "/api/{rest:path}", methods=["GET", "POST", "PUT", "PATCH", "DELETE"], include_in_schema=False

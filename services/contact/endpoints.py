@@ -1,0 +1,84 @@
+"""``POST /api/mail``: the contact form (spec section 7: status 200 means sent).
+
+    POST /api/mail  {email, message, name, orderNumber, topic}
+        200 {"sent": true}
+        422 {"code": "invalid_contact", "message", "fields": {field: message}}  (spec 8 texts)
+        422 {"code": "invalid_request", ...}   body is not a JSON object
+        429 {"code": "too_many_requests", "message", "retry_after"} + Retry-After
+
+Rate-limited per client IP (``CONTACT_RATE_LIMIT``, default 5 a minute and 20 an hour;
+``X-Forwarded-For`` only with ``TRUST_PROXY_HEADERS=1``). With ``MAIL_BACKEND=smtp`` the
+support mail is delivered right after the commit (a background task); ``shop deliver-mail``
+sends anything left over.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import BackgroundTasks, Body, Request
+from fastapi.responses import JSONResponse
+
+from services.contact.ratelimit import get_contact_limiter
+from services.contact.service import submit_message
+from services.location.client_ip import client_ip
+from services.mail.settings import mail_settings
+from services.mail.smtp import deliver_pending
+from services.shared.db import get_sessionmaker
+from services.shared.deps import SessionDep
+from services.shared.routing import DbRouter
+
+router = DbRouter(tags=["Contact"])
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+_EXAMPLE = {
+    "email": "ada@example.com",
+    "message": "Where is my order?",
+    "name": "Ada",
+    "orderNumber": "123456789",
+    "topic": "Online Store – Questions about our store and your shipment",
+}
+
+
+@router.post(
+    "/api/mail",
+    summary="Send a contact message",
+    responses={
+        200: {"description": '`{"sent": true}`: stored and mailed to support'},
+        422: {
+            "description": '`{code: "invalid_contact", message, fields: {email|message|name|orderNumber|topic: message}}`'
+        },
+        429: {"description": "`too_many_requests` with `retry_after` seconds"},
+    },
+)
+def send_contact_message(
+    request: Request,
+    background: BackgroundTasks,
+    session: SessionDep,
+    body: Annotated[dict[str, Any], Body(openapi_examples={"message": {"value": _EXAMPLE}})],
+) -> JSONResponse:
+    """Store a contact message and queue its mail to the support address (spec sections 4, 5, 7).
+
+    Body ``{email, message, name?, orderNumber?, topic?}``: ``email`` valid ('Please provide a
+    valid email adress'), ``message`` not empty ('Please write something'), ``orderNumber``
+    digits only, ``topic`` the fixed topic when given. Answers 200 ``{"sent": true}``; an
+    identical resend within 10 minutes answers the same without a second message. Errors: 422
+    ``invalid_contact`` with ``fields``; 429 ``too_many_requests`` (``Retry-After`` seconds).
+    """
+    wait = get_contact_limiter().attempt(client_ip(request) or "unknown")
+    if wait is not None:
+        return JSONResponse(
+            {
+                "code": "too_many_requests",
+                "message": f"Too many messages. Please try again in {wait} seconds.",
+                "retry_after": wait,
+            },
+            status_code=429,
+            headers={**NO_STORE, "Retry-After": str(wait)},
+        )
+    submitted = submit_message(session, body)
+    session.commit()
+    if submitted.mail_id is not None and mail_settings().mail_backend == "smtp":
+        background.add_task(deliver_pending, get_sessionmaker(), [submitted.mail_id])
+    return JSONResponse({"sent": True}, headers=NO_STORE, background=background)
