@@ -79,6 +79,11 @@ export const apiPaths = {
   pages: (slug: string) => `/api/wp/pages${qs({ slug })}`,
   posts: (params: { category?: number; slug?: string; per_page?: number }) =>
     `/api/wp/posts${qs(params)}`,
+  /** News-feed items (spec 7: latest-news?filter={filter}). */
+  latestNews: (filter: string, perPage?: number) => `/api/wp/latest-news${qs({ filter, per_page: perPage })}`,
+  /** Staff checks (spec 6): success means yes. */
+  isAdmin: '/is-admin',
+  isReviewer: '/is-reviewer',
   categories: (slug: string) => `/api/wc/products/categories${qs({ slug })}`,
   products: (params: { category?: number; per_page?: number; page?: number; slug?: string; include?: number[] }) =>
     `/api/wc/products${qs({ ...params, include: params.include?.join(',') })}`,
