@@ -62,6 +62,7 @@ export const paths = {
   search: (query: string) => `/search?query=${encodeURIComponent(query)}`,
   searchPath: '/search',
   cookiesPolicy: '/cookies-policy',
+  privacyPolicy: '/privacy-policy',
   post: (slug: string) => `/${slug}`,
 } as const;
 
@@ -99,6 +100,10 @@ export const apiPaths = {
   cart: '/api/cart',
   cartCommands: '/api/cart/commands',
   location: '/api/location',
+  /** Contact form (spec 7): POST {email, message, name, orderNumber, topic}; 200 means sent. */
+  mail: '/api/mail',
+  /** Newsletter sign-up (spec 7): POST {email, tags}; 200 means success. */
+  newsletter: '/api/newsletter',
   shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
   checkoutQuote: '/api/checkout/quote',
   checkoutOrders: '/api/checkout/orders',
