@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
+import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
 
@@ -47,7 +48,8 @@ export function RootLayout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} />
+      <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} />
+      <NewsletterModal />
     </>
   );
 }

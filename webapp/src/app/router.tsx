@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'custom-keyboard-builder', lazy: placeholder('BuilderPage') },
           { path: 'resellers', lazy: generic },
           { path: 'distributors', lazy: generic },
-          { path: 'contact', lazy: placeholder('ContactPage') },
+          { path: 'contact', lazy: () => import('./routes/contact') },
           { path: 'cart', lazy: () => import('./routes/cart') },
           { path: 'checkout', lazy: () => import('./routes/checkout') },
           { path: 'order/*', lazy: () => import('./routes/order') },

@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { AppLink } from '@/components/AppLink';
@@ -10,9 +10,11 @@ import styles from './Footer.module.css';
 interface Props {
   menus: FooterMenu[];
   countrySelector?: ReactNode;
+  /** The newsletter form (spec section 2), given by the app (features do not import each other). */
+  newsletter?: ReactNode;
 }
 
-export function Footer({ menus, countrySelector }: Props) {
+export function Footer({ menus, countrySelector, newsletter }: Props) {
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`} style={{ '--menus': menus.length } as CSSProperties}>
@@ -35,7 +37,7 @@ export function Footer({ menus, countrySelector }: Props) {
             </ul>
           </nav>
         ))}
-        <NewsletterPlaceholder />
+        {newsletter}
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>
@@ -44,35 +46,5 @@ export function Footer({ menus, countrySelector }: Props) {
         <Link to={paths.cookiesPolicy}>Cookies policy</Link>
       </div>
     </footer>
-  );
-}
-
-/** Placeholder for the newsletter form (the real form is a later issue). */
-function NewsletterPlaceholder() {
-  const id = useId();
-  const [sent, setSent] = useState(false);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSent(true);
-  };
-  return (
-    <section className={styles.newsletter} aria-labelledby={`${id}-title`} id="newsletter">
-      <h2 id={`${id}-title`} className={styles.menuTitle}>
-        Newsletter
-      </h2>
-      <p className="muted">Drops, restocks and tournament deals. No spam.</p>
-      <form onSubmit={onSubmit} className={styles.newsletterForm}>
-        <label htmlFor="newsletter-email" className="visually-hidden">
-          Email address
-        </label>
-        <input id="newsletter-email" type="email" placeholder="you@example.com" autoComplete="email" required />
-        <button type="submit" className="button">
-          Sign up
-        </button>
-      </form>
-      <p role="status" className={styles.newsletterNote}>
-        {sent ? 'Thanks! Newsletter sign-up opens very soon.' : ''}
-      </p>
-    </section>
   );
 }

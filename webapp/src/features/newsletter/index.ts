@@ -1,0 +1,4 @@
+/** Public API of the newsletter feature (spec section 2: footer form and the ?newsletter modal). */
+export { NewsletterSignup } from './components/NewsletterSignup';
+export { NewsletterModal } from './components/NewsletterModal';
+export { NewsletterForm } from './components/NewsletterForm';
