@@ -184,6 +184,7 @@ def erase_personal_data(session: Session, order_id: int) -> bool:
     blanked; the buyer's email in the ``used_by`` list of the coupons the order used is
     replaced by ``erased:order:<id>`` (the use still counts). Order figures, lines and GA4 rows
     hold no personal data and stay. False when the order does not exist. Does not commit."""
+    repo.take_write_lock(session)
     order = repo.get_order(session, order_id)
     customer = repo.customer_of(session, order_id)
     if order is None or customer is None:

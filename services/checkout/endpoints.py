@@ -139,6 +139,15 @@ def quote(
     return JSONResponse(application.quote_json(priced), headers=NO_STORE)
 
 
+def _deliver(mail_ids: tuple[int, ...]) -> None:
+    """Send the order's mail after the response (``MAIL_BACKEND=smtp``). A failure is logged
+    and the mail stays queued for ``shop deliver-mail``: the order never depends on SMTP."""
+    try:
+        deliver_pending(get_sessionmaker(), mail_ids)
+    except Exception:  # noqa: BLE001 - the mail is safe in the outbox
+        log.exception("order mail %s left in the outbox", mail_ids)
+
+
 def _record_begin_checkout(session: Session, app: Any, token: str) -> None:
     """GA4 ``begin_checkout`` for the cart's hand-off, once; never fails the quote."""
     session.commit()  # end the read transaction: the insert then waits for SQLite's writer lock
@@ -189,7 +198,7 @@ def create_order(
         return JSONResponse(error.to_dict(), status_code=429, headers={**NO_STORE, "Retry-After": str(wait)})
     placed = place_order(held, idem, body)
     if placed.mail_ids and mail_settings().mail_backend == "smtp":
-        background.add_task(deliver_pending, get_sessionmaker(), placed.mail_ids)
+        background.add_task(_deliver, placed.mail_ids)
     return JSONResponse(
         {"order": placed.order, "order_key": placed.order_key, "redirect_url": placed.redirect_url},
         status_code=201 if placed.created else 200,

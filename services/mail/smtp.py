@@ -60,6 +60,23 @@ def send(mail: Mail, settings: MailSettings | None = None) -> None:
         client.send_message(message)
 
 
+def _claim(sessions: sessionmaker[Session], mail_id: int, attempts: int) -> Mail | None:
+    """Claim one pending row (``attempts + 1`` if still unsent and unclaimed since read) and
+    return it, or None when another deliverer got it. The UPDATE comes first in its
+    transaction, so on SQLite it waits for the writer lock instead of failing."""
+    with sessions() as session:
+        claimed = session.execute(
+            update(OutboxMail)
+            .where(OutboxMail.id == mail_id, OutboxMail.sent_at.is_(None), OutboxMail.attempts == attempts)
+            .values(attempts=attempts + 1)
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        row = session.get(OutboxMail, mail_id) if claimed == 1 else None
+        mail = None if row is None else Mail(to=row.to, subject=row.subject, text=row.text, html=row.html)
+        session.commit()
+    return mail
+
+
 def deliver_pending(
     sessions: sessionmaker[Session], ids: Iterable[int] | None = None, settings: MailSettings | None = None
 ) -> dict[str, int]:
@@ -79,30 +96,28 @@ def deliver_pending(
             query = query.where(OutboxMail.id.in_(list(ids)))
         pending = session.execute(query.order_by(OutboxMail.id)).all()
     for mail_id, attempts in pending:
+        mail = _claim(sessions, mail_id, attempts)
+        if mail is None:
+            continue
+        error: str | None = None
+        try:
+            send(mail, s)
+        except (OSError, smtplib.SMTPException) as exc:
+            log.warning("mail %s not delivered: %s", mail_id, exc)
+            error = f"{type(exc).__name__}: {exc}"[:2000]
         with sessions() as session:
-            claimed = session.execute(
+            values: dict[str, object] = {"last_error": error}
+            if error is None:
+                values["sent_at"] = datetime.now(UTC)
+            session.execute(
                 update(OutboxMail)
-                .where(
-                    OutboxMail.id == mail_id, OutboxMail.sent_at.is_(None), OutboxMail.attempts == attempts
-                )
-                .values(attempts=attempts + 1)
+                .where(OutboxMail.id == mail_id)
+                .values(**values)
                 .execution_options(synchronize_session=False)
-            ).rowcount
+            )
             session.commit()
-            if claimed != 1:
-                continue
-            row = session.get(OutboxMail, mail_id)
-            assert row is not None
-            mail = Mail(to=row.to, subject=row.subject, text=row.text, html=row.html)
-            try:
-                send(mail, s)
-            except (OSError, smtplib.SMTPException) as exc:
-                log.warning("mail %s not delivered: %s", mail_id, exc)
-                row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-                failed += 1
-            else:
-                row.sent_at = datetime.now(UTC)
-                row.last_error = None
-                sent += 1
-            session.commit()
+        if error is None:
+            sent += 1
+        else:
+            failed += 1
     return {"sent": sent, "failed": failed}

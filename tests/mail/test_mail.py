@@ -21,6 +21,7 @@ from services.mail.models import OutboxMail
 from services.mail.outbox import Mail, enqueue, mailbox
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
+from services.shared.settings import get_settings
 from tests.checkout.conftest import form, product, seed
 
 
@@ -134,6 +135,7 @@ def test_an_order_confirmation_goes_out_over_smtp(
     monkeypatch.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "0")
     monkeypatch.setenv("RUN_PROJECTIONS", "false")
     get_order_limiter.cache_clear()
+    get_settings.cache_clear()
     with get_sessionmaker()() as session:
         seed(session)
         pid = product(session, name="Smtp Mouse")
