@@ -1,7 +1,8 @@
 """All catalogue and content SQL, with queries named by intent.
 
-Visibility: anonymous callers see only ``publish`` products, posts and pages
-(``statuses`` widens it for staff sessions in a later issue). Every loader eagerly
+Visibility: anonymous callers see only ``publish`` products, posts and pages; product
+reads take ``statuses`` (``visible_statuses(include_unpublished)``) so staff sessions also
+see draft and pending products. Every loader eagerly
 fetches what the serializers read, so no lazy load happens per row.
 """
 
@@ -31,6 +32,13 @@ from services.catalog.models import (
 from services.catalog.models.products import product_categories, product_tags
 
 PUBLIC = ("publish",)
+STAFF_VISIBLE = ("publish", "draft", "pending")  # WooCommerce: reviewers preview drafts (spec 6)
+
+
+def visible_statuses(include_unpublished: bool) -> tuple[str, ...]:
+    """Product statuses a caller may see: ``publish`` only, or also ``draft`` and ``pending``
+    when ``include_unpublished`` (a staff session; ``services/catalog/visibility.py``)."""
+    return STAFF_VISIBLE if include_unpublished else PUBLIC
 
 
 def _product_query(statuses: Sequence[str]) -> Select[tuple[Product]]:

@@ -1,8 +1,9 @@
 """``/api/wc/...``: the WooCommerce-shaped read API of spec section 7.
 
-Anonymous callers see published products only. Reads are cacheable for 60 s unless
-``no_cache=true`` (then ``Cache-Control: no-store``), which the storefront uses for
-stock checks. List endpoints send ``X-WP-Total`` and ``X-WP-TotalPages``.
+Anonymous callers see published products only; a staff session (admin or reviewer) also
+sees draft and pending products (``visibility.py``; spec section 6). Reads are cacheable for
+60 s unless ``no_cache=true`` (then ``Cache-Control: no-store``), which the storefront uses for
+stock checks; staff answers are ``private, no-store``. List endpoints send ``X-WP-Total`` and ``X-WP-TotalPages``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fastapi.responses import JSONResponse
 from services.catalog import repository as repo
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
+from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, NotFound
 from services.shared.money import format_amount, to_minor
@@ -47,6 +49,7 @@ def list_products(
     session: SessionDep,
     settings: SettingsDep,
     response: Response,
+    include_unpublished: IncludeUnpublishedDep,
     include: str | None = Query(
         None, description="Comma-separated product ids; the result keeps this order."
     ),
@@ -62,17 +65,25 @@ def list_products(
 ) -> list[Json]:
     """Products as WooCommerce JSON (spec section 7: ``products/?include={ids}``,
     ``products?category={id}&per_page=100``). Errors: 400 ``rest_invalid_param`` for a
-    non-numeric id list, category, page or a per_page outside 1..100.
+    non-numeric id list, category, page or a per_page outside 1..100. Staff sessions also get
+    draft and pending products.
     """
     ids = id_list(include, "include")
     category_id = single_id(category, "category") if category is not None else None
     size = positive_int(per_page, "per_page", 10, MAX_PER_PAGE)
     number = positive_int(page, "page", 1)
     products, total = repo.list_products(
-        session, ids=ids, category_id=category_id, slug=slug, page=number, per_page=size
+        session,
+        ids=ids,
+        category_id=category_id,
+        slug=slug,
+        page=number,
+        per_page=size,
+        statuses=repo.visible_statuses(include_unpublished),
     )
     owned = repo.blocks_for(session, "product", [p.id for p in products])
     _cache(response, no_cache)
+    cache_control(response, include_unpublished)
     _paged(response, total, size)
     return [ser.product(p, settings.site_host, owned.get(p.id)) for p in products]
 
@@ -102,6 +113,7 @@ def get_product(
     session: SessionDep,
     settings: SettingsDep,
     response: Response,
+    include_unpublished: IncludeUnpublishedDep,
     fields: str | None = Query(
         None, alias="_fields", description="Comma-separated top-level fields to return."
     ),
@@ -109,7 +121,8 @@ def get_product(
 ) -> Any:
     """One product as WooCommerce JSON. ``_fields=stock_status,variations`` is the
     storefront's stock check. A non-numeric id answers 400 with ``stock_status: "error"``
-    (spec section 5); an unknown or unpublished id 404 ``woocommerce_rest_product_invalid_id``.
+    (spec section 5); an unknown id, or an unpublished one without a staff session, 404
+    ``woocommerce_rest_product_invalid_id``. Staff sessions see draft and pending products.
     """
     if not product_id.isdigit():
         return JSONResponse(
@@ -122,16 +135,19 @@ def get_product(
             headers={"Cache-Control": "no-store"},
         )
     wanted = text_list(fields)
+    statuses = repo.visible_statuses(include_unpublished)
     if wanted and set(wanted) <= repo.STOCK_FIELDS:  # the stock check: a lean, always-fresh read
-        facts = repo.get_stock_facts(session, int(product_id))
+        facts = repo.get_stock_facts(session, int(product_id), statuses)
         if facts is None:
             raise _product_not_found()
         _cache(response, no_cache)
+        cache_control(response, include_unpublished)
         return JSONResponse({k: facts[k] for k in wanted}, headers=dict(response.headers))
-    p = repo.get_product(session, int(product_id))
+    p = repo.get_product(session, int(product_id), statuses)
     if p is None:
         raise _product_not_found()
     _cache(response, no_cache)
+    cache_control(response, include_unpublished)
     data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id))
     if wanted:
         return JSONResponse({k: data[k] for k in wanted if k in data}, headers=dict(response.headers))
@@ -140,38 +156,53 @@ def get_product(
 
 @router.get("/products/{product_id}/variations", summary="List a product's variations")
 def list_variations(
-    product_id: str, session: SessionDep, response: Response, no_cache: str | None = None
+    product_id: str,
+    session: SessionDep,
+    response: Response,
+    include_unpublished: IncludeUnpublishedDep,
+    no_cache: str | None = None,
 ) -> list[Json]:
-    """Published variations of a variable product, each with its own EUR/USD prices and stock."""
+    """Published variations of a variable product, each with its own EUR/USD prices and stock
+    (of a draft or pending product too, for staff sessions)."""
     pid = single_id(product_id, "product_id")
-    if repo.get_product(session, pid) is None:
+    if repo.get_product(session, pid, repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
     _cache(response, no_cache)
+    cache_control(response, include_unpublished)
     return [ser.variation(v) for v in repo.list_variations(session, pid)]
 
 
 @router.get("/products/{product_id}/variations/{variation_id}", summary="Get one variation")
 def get_variation(
-    product_id: str, variation_id: str, session: SessionDep, response: Response, no_cache: str | None = None
+    product_id: str,
+    variation_id: str,
+    session: SessionDep,
+    response: Response,
+    include_unpublished: IncludeUnpublishedDep,
+    no_cache: str | None = None,
 ) -> Json:
     """One variation of a product; 404 ``woocommerce_rest_product_variation_invalid_id`` when it
     does not exist or belongs to another product."""
     pid = single_id(product_id, "product_id")
     vid = single_id(variation_id, "variation_id")
-    if repo.get_product(session, pid) is None:
+    if repo.get_product(session, pid, repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
     v = repo.get_variation(session, pid, vid)
     if v is None:
         raise NotFound("woocommerce_rest_product_variation_invalid_id", "Invalid variation ID.")
     _cache(response, no_cache)
+    cache_control(response, include_unpublished)
     return ser.variation(v)
 
 
 @router.get("/configurations", summary="Configurator entries of a product")
-def configurations(session: SessionDep, id: str | None = None) -> list[Json]:
+def configurations(
+    session: SessionDep, response: Response, include_unpublished: IncludeUnpublishedDep, id: str | None = None
+) -> list[Json]:
     """The configurator layers and choices of product ``id`` (spec section 7: tells whether
-    configurable: an empty list means not configurable)."""
-    p = repo.get_product(session, single_id(id, "id"))
+    configurable: an empty list means not configurable). Draft/pending products for staff."""
+    cache_control(response, include_unpublished)
+    p = repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished))
     if p is None:
         raise _product_not_found()
     return [ser.configuration_entry(e) for e in p.configurator_entries] if p.is_configurable else []
@@ -209,10 +240,19 @@ def filters(session: SessionDep, response: Response) -> list[Json]:
 
 
 @router.get("/configurator-product-data", summary="Short descriptions of configurator products")
-def configurator_product_data(session: SessionDep, ids: str | None = None) -> dict[str, Json]:
-    """``{"<id>": {"short_description": html}}`` for the visible products among ``ids``."""
+def configurator_product_data(
+    session: SessionDep,
+    response: Response,
+    include_unpublished: IncludeUnpublishedDep,
+    ids: str | None = None,
+) -> dict[str, Json]:
+    """``{"<id>": {"short_description": html}}`` for the visible products among ``ids``
+    (draft and pending ones too for staff sessions)."""
     wanted = id_list(ids, "ids") or []
-    products, _ = repo.list_products(session, ids=wanted, per_page=MAX_PER_PAGE)
+    cache_control(response, include_unpublished)
+    products, _ = repo.list_products(
+        session, ids=wanted, per_page=MAX_PER_PAGE, statuses=repo.visible_statuses(include_unpublished)
+    )
     return {str(p.id): {"short_description": p.short_description} for p in products}
 
 
@@ -242,9 +282,11 @@ def _lenient_minor(text: str | None) -> int:
 
 
 @router.get("/configurator-welcome-message", summary="Configurator welcome message")
-def configurator_welcome_message(session: SessionDep, id: str | None = None) -> Json:
+def configurator_welcome_message(
+    session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
+) -> Json:
     """``{text, background_image}`` for configurator product ``id`` (empty until the configurator issue)."""
-    if repo.get_product(session, single_id(id, "id")) is None:
+    if repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
     return {"text": "", "background_image": ""}
 
@@ -256,9 +298,11 @@ def configurator_warning_message() -> Json:
 
 
 @router.get("/configurator-special-choices", summary="Configurator special choices")
-def configurator_special_choices(session: SessionDep, id: str | None = None) -> Json:
+def configurator_special_choices(
+    session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
+) -> Json:
     """``{layer}``: the configurator layer with special choices for product ``id`` (None when none)."""
-    if repo.get_product(session, single_id(id, "id")) is None:
+    if repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
     return {"layer": None}
 
