@@ -194,24 +194,31 @@ test('switching to the United States shows USD and its tax, on the cart and in t
   await expect(page.getByLabel('Ship to')).toHaveValue('CA');
 });
 
-test("the first visit's country comes from the location answer when we ship there", async ({ page }) => {
+test("the first visit's country comes from the location answer when we ship there", async ({ browser, baseURL }) => {
+  // A browser that has never been here (no page of beforeEach racing its own location lookup).
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
   // This server sees a loopback address; stand in for GET /api/location of a US address.
-  await page.route('**/api/location', (route) =>
-    route.fulfill({
+  let lookups = 0;
+  await page.route('**/api/location', (route) => {
+    lookups += 1;
+    return route.fulfill({
       json: {
         country_code: 'US', country_name: 'United States', currency: 'USD', city: 'Seattle', calling_code: '+1',
         is_eu: false, emoji_flag: '🇺🇸', flag: null, timezone: 'America/Los_Angeles',
       },
-    }),
-  );
+    });
+  });
   await page.goto('/keyboards/mjolnir-full-size');
   await expect(page.getByLabel('Ship to')).toHaveValue('US');
   await expect(page.locator('main').getByText('$139.99').first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('location') ?? '{}').country_code)).toBe('US');
 
-  // A choice wins, also over the cached guess on the next visit.
+  // A choice wins, also over the cached guess on the next visit; the location is asked once.
   await page.getByLabel('Ship to').selectOption('DE');
   await page.reload();
   await expect(page.getByLabel('Ship to')).toHaveValue('DE');
   await expect(page.locator('main').getByText('€129.99').first()).toBeVisible();
+  expect(lookups).toBe(1);
+  await context.close();
 });
