@@ -1,0 +1,97 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { NewsletterModal, wantsNewsletter } from './NewsletterModal';
+
+function renderAt(url: string) {
+  const send = vi.fn(async () => 'sent' as const);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <button type="button">Outside</button>
+            <NewsletterModal send={send} />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, send };
+}
+
+describe('wantsNewsletter', () => {
+  it("is true when the query contains 'newsletter' anywhere", () => {
+    expect(wantsNewsletter('?newsletter')).toBe(true);
+    expect(wantsNewsletter('?utm_source=x&newsletter=1')).toBe(true);
+    expect(wantsNewsletter('?signup=newsletter')).toBe(true);
+    expect(wantsNewsletter('')).toBe(false);
+    expect(wantsNewsletter('?query=mice')).toBe(false);
+  });
+});
+
+describe('NewsletterModal', () => {
+  it('stays closed without newsletter in the query', () => {
+    renderAt('/keyboards');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens by itself on ?newsletter as a labelled modal dialog with focus on the email field', () => {
+    renderAt('/?newsletter');
+    const dialog = screen.getByRole('dialog', { name: 'Join the newsletter' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: /privacy policy/ })).not.toBeChecked();
+  });
+
+  it('closes with Escape and stays closed until the next navigation with newsletter in the query', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/?newsletter=1');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => router.navigate('/mice'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => router.navigate('/mice?newsletter'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('closes with the close button and with a click on the backdrop', async () => {
+    const user = userEvent.setup();
+    const { router } = renderAt('/?newsletter');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(() => router.navigate('/?newsletter&again'));
+    const backdrop = screen.getByRole('dialog').parentElement as HTMLElement;
+    await user.pointer({ keys: '[MouseLeft]', target: backdrop });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps focus inside: Tab from the last control goes to the first and Shift+Tab back', async () => {
+    const user = userEvent.setup();
+    renderAt('/?newsletter');
+    const close = screen.getByRole('button', { name: 'Close' });
+    const signUp = screen.getByRole('button', { name: 'Sign up' });
+    const checkbox = screen.getByRole('checkbox');
+    const link = screen.getByRole('link', { name: 'privacy policy' });
+    link.focus();
+    await user.tab();
+    expect(close).toHaveFocus(); // wrapped from the last focusable control to the first
+    await user.tab({ shift: true });
+    expect(link).toHaveFocus();
+    expect([signUp, checkbox].every((el) => screen.getByRole('dialog').contains(el))).toBe(true);
+  });
+
+  it('submits from the modal with source modal, only with the box ticked', async () => {
+    const user = userEvent.setup();
+    const { send } = renderAt('/?newsletter');
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.com{Enter}');
+    expect(send).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', tags: ['storefront'], source: 'modal' });
+    expect(await screen.findByText(/Thanks for signing up!/)).toBeInTheDocument();
+  });
+});
