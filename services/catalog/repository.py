@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import Select, case, func, or_, select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, selectinload
 
 from services.catalog.models import (
@@ -25,11 +25,11 @@ from services.catalog.models import (
     Post,
     PostCategory,
     Product,
-    Tag,
     TaxRate,
     Variation,
 )
-from services.catalog.models.products import product_categories, product_tags
+from services.catalog.models.products import product_categories
+from services.catalog.search import search_products  # noqa: F401 - the repository's search method
 
 PUBLIC = ("publish",)
 STAFF_VISIBLE = ("publish", "draft", "pending")  # WooCommerce: reviewers preview drafts (spec 6)
@@ -245,58 +245,6 @@ def products_by_skus(
     return list(
         session.scalars(select(Product).where(Product.sku.in_(list(skus)), Product.status.in_(statuses)))
     )
-
-
-def search_product_ids(
-    session: Session, query: str, limit: int = 100, statuses: Sequence[str] = PUBLIC
-) -> list[int]:
-    """Ids of visible, not hidden products matching every word of ``query``, best first.
-
-    A word matches the name or SKU (weight 3), a tag or category name (2) or the short
-    description (1); ranking is the sum over words, ties by name. Case-insensitive.
-    (Full-text search with FTS5 / tsvector replaces this in the storefront issue.)
-    """
-    words = [w for w in query.lower().split() if w][:8]
-    if not words:
-        return []
-    score = None
-    conditions = []
-    for word in words:
-        pattern = f"%{_escape_like(word)}%"
-        in_name = or_(
-            func.lower(Product.name).like(pattern, escape="\\"),
-            func.lower(Product.sku).like(pattern, escape="\\"),
-        )
-        in_tags = Product.id.in_(
-            select(product_tags.c.product_id)
-            .join(Tag, Tag.id == product_tags.c.tag_id)
-            .where(func.lower(Tag.name).like(pattern, escape="\\"))
-        )
-        in_categories = Product.id.in_(
-            select(product_categories.c.product_id)
-            .join(Category, Category.id == product_categories.c.category_id)
-            .where(func.lower(Category.name).like(pattern, escape="\\"))
-        )
-        in_text = func.lower(Product.short_description).like(pattern, escape="\\")
-        conditions.append(or_(in_name, in_tags, in_categories, in_text))
-        word_score = (
-            case((in_name, 3), else_=0)
-            + case((or_(in_tags, in_categories), 2), else_=0)
-            + case((in_text, 1), else_=0)
-        )
-        score = word_score if score is None else score + word_score
-    assert score is not None
-    stmt = (
-        select(Product.id)
-        .where(Product.status.in_(statuses), Product.hide_product.is_(False), *conditions)
-        .order_by(score.desc(), Product.name)
-        .limit(limit)
-    )
-    return list(session.scalars(stmt))
-
-
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 STOCK_FIELDS = frozenset(

@@ -21,9 +21,12 @@ def countries(session: SessionDep, response: Response) -> list[str]:
 
 @router.get("/search/{query}", summary="Search products")
 def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[int]:
-    """Ids of published, not hidden products matching every word of ``query``, best match first
-    (name and SKU weigh most, then tags and categories, then the short description)."""
-    return repo.search_product_ids(session, query)
+    """Ids (at most 100) of published, not hidden products matching every word of ``query``
+    (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
+    search where name and SKU weigh most, then tags and categories, then the short description
+    (spec sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
+    are treated as separators. 422 ``invalid_request`` when ``query`` is over 200 characters."""
+    return repo.search_products(session, query)
 
 
 @router.get("/health", summary="Liveness and database check")
