@@ -31,7 +31,10 @@ router = DbRouter(prefix="/api/dev", tags=["Development"])
 )
 def dev_mailbox(
     session: SessionDep,
-    to: Annotated[str, Query(min_length=3, max_length=320, description="Recipient address.")],
+    to: Annotated[
+        str,
+        Query(min_length=3, max_length=320, pattern=r"^[^\x00-\x20\x7f]+$", description="Recipient address."),
+    ],
 ) -> Any:
     """The mails sent to ``to`` while ``MAIL_BACKEND=outbox``: ``[{id, to, subject, text, html,
     created_at, sent_at}]`` newest first (at most 50). 404 ``not_found`` with another backend."""

@@ -124,3 +124,30 @@ def test_a_body_that_is_not_an_object_is_refused(http: TestClient, db: Session) 
         "/api/checkout/orders", headers={"X-Cart-Token": token, "Idempotency-Key": "k1"}, json=["email"]
     )
     assert answer.status_code == 422
+
+
+def test_hostile_input_is_a_4xx_never_a_500(http: TestClient, db: Session) -> None:
+    token = cart(http, (product(db), 1))
+    headers = {"X-Cart-Token": token, "Idempotency-Key": "hostile"}
+    bodies = [
+        form(first_name="A\x00B"),
+        form(email="a\x00@example.com"),
+        form(shipping_method="de_\x00standard"),
+        form(payment_method="\x00"),
+        form(postcode="\x00"),
+        form(country=None, email=None) | {"country": ["DE"], "email": {"a": 1}},
+        form(expected_total=10**30),
+        form(terms_accepted=None) | {"terms_accepted": 1},
+        {"x": "y"},
+    ]
+    for body in bodies:
+        answer = http.post("/api/checkout/orders", headers=headers, json=body)
+        assert 400 <= answer.status_code < 500, (body, answer.status_code, answer.text)
+    for params in ({"country": "D\x00"}, {"country": "DE", "currency": "\x00\x00\x00"}):
+        assert http.get("/api/checkout/shipping-methods", params=params).status_code == 422
+    for body in ({"country": "DE", "shipping_method": "\x00"}, {"country": "DE", "email": "\x00@x.de"}, {}):
+        answer = http.post("/api/checkout/quote", headers={"X-Cart-Token": token}, json=body)
+        assert 400 <= answer.status_code < 500, (body, answer.text)
+    assert http.get("/api/dev/mailbox", params={"to": "a\x00b@example.com"}).status_code == 422
+    assert http.get("/api/wc/orders/1%00", params={"key": "\x00"}).status_code == 404
+    assert http.get("/api/wc/orders/99999999999999999999").status_code == 404

@@ -1,0 +1,127 @@
+"""Pure checkout rules: shipping zones and thresholds, included tax, line re-pricing."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from services.checkout.errors import CheckoutConflict
+from services.checkout.pricing import CouponResult, LiveProduct, included_tax, price_lines, totals
+from services.checkout.shipping import RateFacts, ZoneFacts, methods_for, shipping_cost, zone_for
+
+ZONES = [
+    ZoneFacts(1, "Germany", 0, ("DE",)),
+    ZoneFacts(2, "Europe", 1, ("AT", "FR")),
+    ZoneFacts(3, "World", 2, ()),
+]
+RATE = RateFacts("de_standard", 1, "DHL", "EUR", 490, 10000)
+
+
+def live(pid: int = 1, **fields: object) -> LiveProduct:
+    values: dict = dict(
+        product_id=pid,
+        variation_id=None,
+        published=True,
+        name="Mouse",
+        sku="M-1",
+        availability=None,
+        regular_eur=5000,
+        sale_eur=None,
+        regular_usd=5500,
+        sale_usd=None,
+        stock_status="instock",
+        stock_quantity=None,
+        manage_stock=False,
+        backorders="no",
+    )
+    values.update(fields)
+    return LiveProduct(**values)
+
+
+def line(pid: int = 1, count: int = 1, **fields: object) -> dict:
+    return {
+        "line_id": f"L{pid}",
+        "product_id": pid,
+        "variation_id": None,
+        "count": count,
+        "name": "Mouse (old name)",
+        "eur": {"regular": 1, "sale": None},
+        "usd": {"regular": 1, "sale": None},
+        "configuration": None,
+        **fields,
+    }
+
+
+def test_a_country_falls_into_its_zone_or_the_rest_of_the_world() -> None:
+    assert zone_for("de", ZONES).id == 1 and zone_for("FR", ZONES).id == 2 and zone_for("BR", ZONES).id == 3
+    assert zone_for("BR", ZONES[:2]) is None
+    assert methods_for("BR", "EUR", ZONES, [RateFacts("w", 3, "W", "USD", 1490, None)]) == []
+
+
+def test_shipping_is_free_from_the_threshold_or_with_a_coupon() -> None:
+    assert shipping_cost(RATE, 9999) == 490
+    assert shipping_cost(RATE, 10000) == 0
+    assert shipping_cost(RATE, 10, free_shipping=True) == 0
+    assert shipping_cost(RateFacts("x", 1, "X", "EUR", 1290, None), 10**9) == 1290
+
+
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from([0, 700, 1900, 2000, 2700]))
+def test_included_tax_is_the_half_up_share_of_the_gross_total(total: int, rate_bp: int) -> None:
+    tax = included_tax(total, rate_bp)
+    exact_times_2 = 2 * total * rate_bp  # tax = total * rate / (10000 + rate), compared exactly
+    assert abs(2 * tax * (10000 + rate_bp) - exact_times_2) <= 10000 + rate_bp
+    assert 0 <= tax <= total
+
+
+def test_totals_subtract_discounts_and_add_shipping_before_tax() -> None:
+    [priced] = price_lines([line(count=2)], {(1, None): live()}, "EUR")
+    figures = totals([priced], CouponResult(per_line={"L1": 1000}), 490, "EUR", 1900)
+    assert (figures.subtotal, figures.discount, figures.shipping, figures.total) == (10000, 1000, 490, 9490)
+    assert figures.tax == 1515  # 9490 x 19 / 119 = 1515.2
+
+
+def test_lines_take_live_prices_and_names() -> None:
+    [priced] = price_lines([line()], {(1, None): live(name="Skoll", sale_eur=3999)}, "EUR")
+    assert (priced.name, priced.unit_price, priced.on_sale) == ("Skoll", 3999, True)
+    [dollars] = price_lines([line()], {(1, None): live(regular_usd=0)}, "USD")
+    assert dollars.unit_price == 100  # spec 5: a USD price of 0 or less is 1.00
+
+
+def test_stock_counts_every_line_of_the_same_product() -> None:
+    facts = {(1, None): live(manage_stock=True, stock_quantity=3)}
+    price_lines([line(count=3)], facts, "EUR")
+    with pytest.raises(CheckoutConflict) as caught:
+        price_lines([line(count=2), {**line(count=2), "line_id": "L9"}], facts, "EUR")
+    assert caught.value.code == "out_of_stock" and "3 available" in caught.value.message
+    backorder = {(1, None): live(manage_stock=True, stock_quantity=0, backorders="yes")}
+    assert price_lines([line(count=5)], backorder, "EUR")[0].count == 5
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [None, live(published=False), live(sku=None), live(availability="coming_soon")],
+)
+def test_unavailable_products_are_refused(facts: LiveProduct | None) -> None:
+    with pytest.raises(CheckoutConflict) as caught:
+        price_lines([line()], {(1, None): facts}, "EUR")
+    assert caught.value.code == "product_unavailable"
+
+
+def test_an_out_of_stock_configuration_choice_is_refused() -> None:
+    from services.checkout.pricing import LiveChoice
+
+    choice = LiveChoice("case", "wood", "Walnut", 4990, 5490, "outofstock", False)
+    configured = line(configuration=[{"layer_id": "case", "choice_id": "wood", "name": "Walnut"}])
+    with pytest.raises(CheckoutConflict) as caught:
+        price_lines([configured], {(1, None): live(choices={"case:wood": choice})}, "EUR")
+    assert caught.value.message == "Walnut is out of stock, please select something else."
+    with pytest.raises(CheckoutConflict) as gone:
+        price_lines([configured], {(1, None): live()}, "EUR")
+    assert gone.value.code == "product_unavailable"
+
+
+def test_an_empty_cart_is_refused() -> None:
+    with pytest.raises(CheckoutConflict) as caught:
+        price_lines([line(count=0)], {}, "EUR")
+    assert caught.value.code == "cart_empty"
