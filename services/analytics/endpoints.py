@@ -1,4 +1,5 @@
-"""Analytics ingestion: ``GET /api/ga/added-to-cart`` and ``GET /api/ga/removed-from-cart``.
+"""Analytics ingestion: ``GET /api/ga/added-to-cart``, ``GET /api/ga/removed-from-cart`` and
+``POST /api/ga/page-view`` (GA4 ``page_view``, see ``page_views.py``).
 
 Spec section 7 names the calls and their parameters (``cid``, ``product_id``, ``quantity``,
 ``variation`` for additions); we add ``event_id`` (required, 8..64 characters of
@@ -19,11 +20,14 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from fastapi import Query
+from fastapi import Query, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from services.analytics.models import ADDED_TO_CART, REMOVED_FROM_CART
+from services.analytics.page_views import MAX_BODY_BYTES, InvalidPageView, parse_page_view, record_page_view
 from services.analytics.repository import CartEvent, record
+from services.shared.db import session_scope
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter
 
@@ -131,3 +135,48 @@ def removed_from_cart(
     cart (spec section 7). Idempotent per ``event_id``: ``{"recorded": true|false}``; 400 with
     a message for bad input."""
     return _answer(session, lambda: _event(REMOVED_FROM_CART, cid, product_id, quantity, event_id, None))
+
+
+async def _body_up_to(request: Request, limit: int) -> bytes:
+    """The request body, read no further than ``limit`` + 1 bytes (longer bodies are refused
+    by :func:`parse_page_view` without being held in memory)."""
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            break
+    return bytes(body)
+
+
+@router.post(
+    "/page-view",
+    summary="Record a GA4 page_view",
+    responses={
+        200: {"description": '`{"recorded": true}` first time, `{"recorded": false}` for a retry'},
+        400: {"description": '`{"code": "invalid_analytics_event", "message"}`'},
+    },
+)
+async def page_view(request: Request) -> JSONResponse:
+    """Record a GA4 ``page_view`` (spec section 2: every page change sends a page view).
+
+    Body (JSON, any content type so ``navigator.sendBeacon`` works; at most 8 KB):
+    ``{"event_id", "page_location", "page_title"?, "page_referrer"?, "cid"?}``; see
+    ``services/analytics/page_views.py`` for limits and the redaction of secret query values.
+    Idempotent per ``event_id``: 200 ``{"recorded": true|false}``; 400
+    ``{"code": "invalid_analytics_event", "message"}`` for bad input. The webapp calls it only
+    after the visitor accepted cookies, with a 250 ms timeout (spec section 7)."""
+    try:
+        view = parse_page_view(await _body_up_to(request, MAX_BODY_BYTES))
+    except InvalidPageView as exc:
+        return JSONResponse(
+            status_code=400,
+            content={"code": "invalid_analytics_event", "message": exc.message},
+            headers=NO_STORE,
+        )
+
+    def store() -> bool:
+        with session_scope() as session:
+            return record_page_view(session, view)
+
+    recorded = await run_in_threadpool(store)
+    return JSONResponse(content={"recorded": recorded}, headers=NO_STORE)

@@ -20,7 +20,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from services.analytics.ga4_models import BEGIN_CHECKOUT, PURCHASE, Ga4Event
+from services.analytics.ga4_models import BEGIN_CHECKOUT, PAGE_VIEW, PURCHASE, Ga4Event
 from services.shared.money import format_amount
 
 
@@ -96,8 +96,8 @@ def record(
     session: Session, event_id: str, name: str, params: dict[str, Any], now: datetime | None = None
 ) -> bool:
     """Insert the event unless ``event_id`` exists; True when inserted. Flushes nothing else and
-    does not commit. ``name`` is ``begin_checkout`` or ``purchase``."""
-    if name not in (BEGIN_CHECKOUT, PURCHASE):
+    does not commit. ``name`` is ``begin_checkout``, ``purchase`` or ``page_view``."""
+    if name not in (BEGIN_CHECKOUT, PURCHASE, PAGE_VIEW):
         raise ValueError(f"unknown GA4 event {name!r}")
     dialect = session.get_bind().dialect.name
     insert = pg_insert if dialect == "postgresql" else sqlite_insert

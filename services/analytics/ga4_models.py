@@ -19,6 +19,7 @@ from services.shared.db import Base
 
 BEGIN_CHECKOUT = "begin_checkout"
 PURCHASE = "purchase"
+PAGE_VIEW = "page_view"  # issue 5: {page_location, page_title, page_referrer[, client_id]}
 
 
 class Ga4Event(Base):
@@ -34,4 +35,4 @@ class Ga4Event(Base):
     __table_args__ = (Index("ix_ga4_events_name_created_at", "name", "created_at"),)
 
 
-__all__ = ["BEGIN_CHECKOUT", "PURCHASE", "Ga4Event"]
+__all__ = ["BEGIN_CHECKOUT", "PAGE_VIEW", "PURCHASE", "Ga4Event"]
