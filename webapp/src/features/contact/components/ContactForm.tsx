@@ -57,8 +57,10 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
 
   if (status === 'sent') {
     return (
-      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.success}`} role="status">
-        <p className={styles.panelText}>{TEXTS.sent}</p>
+      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.success}`} data-testid="contact-sent">
+        <p className={styles.panelText} role="status">
+          {TEXTS.sent}
+        </p>
         <button
           type="button"
           className="button button--ghost"
@@ -75,8 +77,10 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
 
   if (status === 'error') {
     return (
-      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.failure}`} role="alert">
-        <p className={styles.panelText}>{TEXTS.failed(host)}</p>
+      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.failure}`} data-testid="contact-error">
+        <p className={styles.panelText} role="alert">
+          {TEXTS.failed(host)}
+        </p>
         <button
           type="button"
           className="button"

@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Contact page 'Get In Touch' and the newsletter (spec sections 2, 4, 5, 8) against a seeded server. */
+
+const TOPIC = 'Online Store – Questions about our store and your shipment';
+const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function fillContact(page: Page, values: { order?: string; name?: string; email?: string; message?: string }) {
+  const form = page.getByRole('form', { name: 'Contact form' });
+  if (values.order !== undefined) await form.getByLabel(/^Order number/).fill(values.order);
+  if (values.name !== undefined) await form.getByLabel(/^Name/).fill(values.name);
+  if (values.email !== undefined) await form.getByLabel(/^Email/).fill(values.email);
+  if (values.message !== undefined) await form.getByLabel(/^Message/).fill(values.message);
+}
+
+test.describe('contact page', () => {
+  test('shows the CMS intro and the spec validation texts; nothing is sent while invalid', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/mail') && posts.push(request.url()));
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Get In Touch' })).toBeVisible();
+    await expect(page.getByText(/our support team in Gothenburg/)).toBeVisible(); // the CMS page 'contact'
+    await expect(page.getByLabel('Topic')).toHaveValue(TOPIC);
+
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please provide a valid email adress')).toBeVisible();
+    await expect(page.getByText('Please write something')).toBeVisible();
+
+    await fillContact(page, { order: 'ABC', email: 'ada@example', message: 'Hello' });
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Please enter a numeric order number')).toBeVisible();
+    await expect(page.getByText('Please provide a valid email adress')).toBeVisible();
+    await expect(page.getByText('Please write something')).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
+  test('a message is sent once, reaches the support mailbox, and "Send another one" keeps name and email', async ({ page, request }) => {
+    const text = `Where is my keyboard? ${unique()}`;
+    await page.goto('/contact');
+    await fillContact(page, { order: '4711', name: 'Ada Lovelace', email: 'ada@example.com', message: text });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/mail') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByText("Thanks, we'll get back to you as soon as we can!")).toBeVisible();
+
+    const mails = await (await request.get('/api/dev/mailbox?to=support@halvard.gg')).json();
+    const mail = mails.find((m: { text: string }) => m.text.includes(text));
+    expect(mail).toBeTruthy();
+    expect(mail.text).toContain('Order number: 4711');
+    expect(mail.subject).toContain('Ada Lovelace');
+
+    await page.getByRole('button', { name: 'Send another one' }).click();
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await expect(form.getByLabel(/^Name/)).toHaveValue('Ada Lovelace');
+    await expect(form.getByLabel(/^Email/)).toHaveValue('ada@example.com');
+    await expect(form.getByLabel(/^Message/)).toHaveValue('');
+  });
+
+  test('a server failure shows the support address and "Try again"; double submit sends one request', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/mail', async (route) => {
+      calls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal_error"}' });
+    });
+    await page.goto('/contact');
+    await fillContact(page, { name: 'Ada', email: 'ada@example.com', message: `Broken ${unique()}` });
+    const send = page.getByRole('button', { name: 'Send' });
+    await send.click();
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    await page.getByRole('form', { name: 'Contact form' }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+
+    const host = new URL(page.url()).hostname;
+    await expect(page.getByRole('alert')).toHaveText(`Something went wrong, please try again later or send an email to support[at]${host}`);
+    expect(calls).toBe(1);
+
+    await page.unroute('**/api/mail');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('form', { name: 'Contact form' }).getByLabel(/^Name/)).toHaveValue('Ada');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText("Thanks, we'll get back to you as soon as we can!")).toBeVisible();
+  });
+});
+
+test.describe('newsletter', () => {
+  test('footer form: ignored without the privacy box, then invalid email, then signed up', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && request.url().includes('/api/newsletter') && posts.push(request.postData() ?? ''));
+    await page.goto('/');
+    const footer = page.locator('footer');
+    const email = footer.getByRole('textbox', { name: 'Email address' });
+    const box = footer.getByRole('checkbox', { name: /privacy policy/ });
+    await email.fill(`footer-${unique()}@example.com`);
+    await footer.getByRole('button', { name: 'Sign up' }).click();
+    await expect(box).toBeFocused();
+    expect(posts).toEqual([]);
+
+    await email.fill('not-an-address');
+    await box.check();
+    await footer.getByRole('button', { name: 'Sign up' }).click();
+    await expect(footer.getByText('Please enter a valid email')).toBeVisible();
+    expect(posts).toEqual([]);
+
+    const address = `footer-${unique()}@example.com`;
+    await email.fill(address);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/newsletter'));
+    await footer.getByRole('button', { name: 'Sign up' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(footer.getByText(/Thanks for signing up!/)).toBeVisible();
+    expect(JSON.parse(posts[0])).toEqual({ email: address, tags: ['storefront'], source: 'footer' });
+  });
+
+  test('the modal opens on ?newsletter, is a labelled modal dialog, and closes with Escape', async ({ page }) => {
+    await page.goto('/?newsletter');
+    const dialog = page.getByRole('dialog', { name: 'Join the newsletter' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/mice');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the modal signs up, and shows the failure text when the server fails', async ({ page }) => {
+    await page.goto('/keyboards?newsletter=1');
+    const dialog = page.getByRole('dialog', { name: 'Join the newsletter' });
+    await dialog.getByRole('textbox', { name: 'Email address' }).fill(`modal-${unique()}@example.com`);
+    await dialog.getByRole('checkbox', { name: /privacy policy/ }).check();
+
+    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 500, body: '' }));
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Something went wrong, please try again later');
+
+    await page.unroute('**/api/newsletter');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/newsletter'));
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(dialog.getByText(/Thanks for signing up!/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
