@@ -3,8 +3,9 @@
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground),
-``rebuild-projections`` and ``deliver-mail`` (send queued SMTP mail). Every command uses the
-configured database (``DATABASE_URL``, default the embedded SQLite file).
+``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail) and ``erase-personal-data
+ORDER_ID``. Every command uses the configured database (``DATABASE_URL``, default the embedded
+SQLite file).
 """
 
 from __future__ import annotations
@@ -157,6 +158,22 @@ def deliver_mail() -> None:
     typer.echo(f"mail delivered: sent={report['sent']}, failed={report['failed']}")
     if report["failed"]:
         raise typer.Exit(code=1)
+
+
+@app.command("erase-personal-data")
+def erase_personal_data(order_id: int = typer.Argument(..., help="The order number.")) -> None:
+    """Erase the buyer's personal data of an order (contact, address, phone, note, its mails;
+    see docs/checkout.md "Personal data"). The order's figures and lines stay. Exit code 1 when
+    there is no such order."""
+    from services.checkout.application import erase_personal_data as erase
+    from services.shared.db import session_scope
+
+    with session_scope() as session:
+        erased = erase(session, order_id)
+    if not erased:
+        typer.echo(f"no order {order_id}", err=True)
+        raise typer.Exit(code=1)
+    typer.echo(f"personal data of order {order_id} erased")
 
 
 if __name__ == "__main__":

@@ -151,3 +151,17 @@ def test_placing_orders_is_rate_limited_per_address(
     finally:
         monkeypatch.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "0")
         get_order_limiter.cache_clear()
+
+
+def test_the_cli_erases_an_orders_personal_data(http: TestClient, db: Session) -> None:
+    from typer.testing import CliRunner
+
+    from services.api.cli import app as cli
+
+    order_id = place(http, cart(http, (product(db), 1)), email="cli@example.com").json()["order"]["id"]
+    result = CliRunner().invoke(cli, ["erase-personal-data", str(order_id)])
+    assert result.exit_code == 0, result.output
+    db.rollback()
+    assert db.get(OrderCustomer, order_id).email == ""
+    missing = CliRunner().invoke(cli, ["erase-personal-data", "1"])
+    assert missing.exit_code == 1
