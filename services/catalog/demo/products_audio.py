@@ -66,6 +66,7 @@ HEADSET_PRODUCTS: list[dict[str, Any]] = [
             {"colour": "#c8102e", "name": "Red", "variation_id": 5003},
         ],
         cross_sell_ids=[1011, 1012],
+        upsell_ids=[1002],  # linked product: the wired version
         recommended_product_ids=[1011, 1021],
         recommended_products_discount=15,
         activate_recommended_products_discount=True,
@@ -81,7 +82,7 @@ HEADSET_PRODUCTS: list[dict[str, Any]] = [
         short="Closed-back wired headset with the same 50 mm drivers as the Bragi Pro.",
         specs=["50 mm dynamic drivers, 20 Hz to 20 kHz", "Detachable 3.5 mm cable and USB-C DAC adapter",
                "Steel-reinforced headband, 295 g", "Detachable boom microphone"],
-        tags=[T_WIRED], filters=[F_WIRED, F_BLACK], cross_sell_ids=[1012, 1022],
+        tags=[T_WIRED], filters=[F_WIRED, F_BLACK], cross_sell_ids=[1012, 1022], upsell_ids=[1001],
     ),
     product(
         1003, "Saga Open-Back", "HV-HS-SAGA-OB", [HEADSETS], 14999, 15999,

@@ -78,6 +78,7 @@ KEYBOARD_PRODUCTS: list[dict[str, Any]] = [
             {"colour": "#7fb2d9", "name": "Glacier Blue", "variation_id": 5103},
         ],
         cross_sell_ids=[1111, 1112, 1121],
+        upsell_ids=[1102],  # linked product: the wired version
         recommended_product_ids=[1111, 1121],
         recommended_products_discount=15,
         activate_recommended_products_discount=True,
@@ -101,7 +102,7 @@ KEYBOARD_PRODUCTS: list[dict[str, Any]] = [
         short="The Odin 75 without the radio: USB-C, 8000 Hz polling, same gasket mount.",
         specs=["75% layout, 82 keys", "USB-C wired, 8000 Hz polling", "Hot-swap 5-pin sockets",
                "Polycarbonate case, 1.1 kg"],
-        tags=[T_75, T_WIRED], filters=[F_WIRED, F_75, F_BLACK],
+        tags=[T_75, T_WIRED], filters=[F_WIRED, F_75, F_BLACK], upsell_ids=[1101],
         show_both_configure_and_buy=True, show_configurator_link=True,
         configurator_link="/custom-keyboard-builder",
     ),

@@ -56,6 +56,7 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
             variation(5203, "Red", SW_RED, "HV-MS-VALIPRO-RED", 14999, 15999, order=2, **OUT_OF_STOCK),
         ],
         cross_sell_ids=[1211, 1302, 1231],
+        upsell_ids=[1202, 1206],  # linked products: the wired and the mini version
         recommended_product_ids=[1302, 1211],
         recommended_products_discount=10,
         activate_recommended_products_discount=True,
@@ -70,7 +71,7 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         family="mouse", colour=WHITE,
         short="49 gram wired version of the Vali shape with an ultra-flexible cable.",
         specs=["Nova 26K sensor, up to 26,000 DPI", "8000 Hz polling", "49 g", "1.8 m paracord cable"],
-        tags=[T_ULTRALIGHT, T_WIRED], filters=[F_WIRED, F_ULTRALIGHT, F_WHITE],
+        tags=[T_ULTRALIGHT, T_WIRED], filters=[F_WIRED, F_ULTRALIGHT, F_WHITE], upsell_ids=[1201, 1206],
     ),
     product(
         1203, "Skadi Ergo Wireless", "HV-MS-SKADI-W", [MICE], 14999, 15999,
@@ -79,6 +80,7 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         specs=["Nova 26K sensor, 26,000 DPI", "2.4 GHz up to 4000 Hz and Bluetooth 5.3",
                "72 g, 128 x 68 x 44 mm", "Up to 110 hours battery"],
         tags=[T_WIRELESS, T_ERGO], filters=[F_24GHZ, F_BT, F_LONG_BATTERY, F_LIGHT, F_BLACK, F_WHITE],
+        upsell_ids=[1204],
         attributes=colour_attribute(["Black", "White"]),
         variations=[
             variation(5211, "Black", SW_BLACK, "HV-MS-SKADI-W-BLK", 14999, 15999, order=0),
@@ -94,7 +96,7 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         family="mouse", colour=GREY,
         short="Ergonomic wired mouse, 68 grams, for palm grip.",
         specs=["Nova 26K sensor", "8000 Hz polling", "68 g", "Five programmable buttons"],
-        tags=[T_ERGO, T_WIRED], filters=[F_WIRED, F_LIGHT, F_BLACK], **managed(1),
+        tags=[T_ERGO, T_WIRED], filters=[F_WIRED, F_LIGHT, F_BLACK], upsell_ids=[1203], **managed(1),
     ),
     product(
         1205, "Fenrir 8K", "HV-MS-FENRIR-8K", [MICE], 11999, 12999,
@@ -108,7 +110,7 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         family="mouse", colour=WHITE,
         short="Smaller Vali for claw and fingertip grip: 46 grams.",
         specs=["Nova 26K sensor", "2.4 GHz up to 4000 Hz", "46 g, 117 x 60 x 37 mm"],
-        tags=[T_ULTRALIGHT, T_WIRELESS], filters=[F_24GHZ, F_ULTRALIGHT, F_WHITE],
+        tags=[T_ULTRALIGHT, T_WIRELESS], filters=[F_24GHZ, F_ULTRALIGHT, F_WHITE], upsell_ids=[1201, 1202],
         special_notice={"text": "Back in stock", "background_colour": "#7fb2d9", "text_colour": "#15161a"},
     ),
     product(

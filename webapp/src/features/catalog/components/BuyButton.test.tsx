@@ -71,6 +71,28 @@ describe('buy button labels (spec section 4)', () => {
     }
   });
 
+  it('calls onTickEnd when the tick ends, not when the add was refused', () => {
+    vi.useFakeTimers();
+    try {
+      const onTickEnd = vi.fn();
+      const { unmount } = render(<BuyButton product={product()} onAdd={() => true} onTickEnd={onTickEnd} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+      act(() => vi.advanceTimersByTime(1499));
+      expect(onTickEnd).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(1));
+      expect(onTickEnd).toHaveBeenCalledTimes(1);
+      unmount();
+
+      render(<BuyButton product={product()} onAdd={() => false} onTickEnd={onTickEnd} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(screen.queryByRole('button', { name: 'Added to cart' })).not.toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(3000));
+      expect(onTickEnd).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('calls onCustomize for configurable products instead of adding', () => {
     const onAdd = vi.fn();
     const onCustomize = vi.fn();

@@ -7,6 +7,9 @@ import type { Currency, Product } from '../types';
 import styles from './catalog.module.css';
 
 function badgeFor(product: Product): { text: string; tone: 'accent' | 'info' | 'muted' } | null {
+  // Only staff sessions get draft and pending products from the API.
+  if (product.status === 'draft') return { text: 'Draft', tone: 'muted' };
+  if (product.status === 'pending') return { text: 'Pending review', tone: 'muted' };
   if (isComingSoon(product)) return { text: 'Coming soon', tone: 'info' };
   if (isPreOrder(product)) return { text: 'Pre-order', tone: 'info' };
   if (product.stock_status === 'outofstock') return { text: 'Out of stock', tone: 'muted' };

@@ -87,6 +87,9 @@ export function ProductView({ product: listed, variations, swatches, currency, r
           </Link>
         )}
         <h1 className={styles.productTitle}>{product.name}</h1>
+        {(product.status === 'draft' || product.status === 'pending') && (
+          <p className={styles.notice}>{product.status === 'draft' ? 'Draft' : 'Pending review'}: only staff can see this product.</p>
+        )}
         <SafeHtml html={product.acf?.short_description || product.short_description} className={styles.productLead} />
         <p className={styles.productPrice}>
           <Price info={price} currency={currency} from={needsVariation && !variation && variations.length > 1} />

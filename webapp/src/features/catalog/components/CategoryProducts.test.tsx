@@ -1,0 +1,193 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import type { FilterTerm, Product, ProductCategory } from '../types';
+import { CategoryProducts, EMPTY_FILTER_TEXT } from './CategoryProducts';
+
+const tag = (id: number, name: string) => ({ id, name, slug: name.toLowerCase() });
+const WIRELESS = tag(1, 'Wireless');
+const WIRED = tag(2, 'Wired');
+
+const product = (id: number, name: string, tags: { id: number; name: string; slug: string }[], filters: number[] = []): Product => ({
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\s+/g, '-'),
+  price: '10.00',
+  regular_price: '10.00',
+  sale_price: '',
+  stock_status: 'instock',
+  categories: [{ id: 25, name: 'Headsets', slug: 'headsets' }],
+  images: [{ src: `/media/${id}.svg`, alt: '', width: 800, height: 800 }],
+  tags,
+  filters,
+});
+
+const colour = (id: number, name: string, order: number, first: string, second: string | null = null): FilterTerm => ({
+  id,
+  parent: 2,
+  name,
+  slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  order,
+  depends_on: null,
+  isColour: true,
+  colours: { colour_amount: second ? 'both' : 'one', first_colour: first, second_colour: second },
+});
+const plain = (id: number, parent: number, name: string, order: FilterTerm['order'], depends_on: number | null = null): FilterTerm => ({
+  id,
+  parent,
+  name,
+  slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+  order,
+  depends_on,
+  isColour: false,
+  colours: null,
+});
+
+const FILTERS: FilterTerm[] = [
+  plain(1, 0, 'Connectivity', 0),
+  plain(2, 0, 'Colour', 1),
+  plain(11, 1, 'Wired (USB-C)', 0),
+  plain(12, 1, '2.4 GHz', 1),
+  plain(13, 1, 'Other', 'last'),
+  plain(14, 1, '100 h+ battery', 2, 12),
+  colour(21, 'Black', 0, '#000000'),
+  colour(22, 'White', 1, '#ffffff'),
+  colour(23, 'Black / Red', 2, '#000000', '#ff0000'),
+  ...[24, 25, 26, 27, 28, 29].map((id, i) => colour(id, `Tone ${i}`, 3 + i, '#123456')),
+];
+
+const PRODUCTS = [
+  product(101, 'Bragi Pro', [WIRELESS], [12, 14, 21, 22, 24, 25, 26, 27, 28, 29]),
+  product(102, 'Norn Lite', [WIRELESS], [12, 23]),
+  product(103, 'Bragi Wired', [WIRED], [11, 21]),
+  product(104, 'Skald Studio', [], [13]),
+];
+
+const category = (groups: NonNullable<ProductCategory['acf']>['groups']): ProductCategory => ({
+  id: 25,
+  name: 'Headsets',
+  slug: 'headsets',
+  acf: { groups },
+});
+const GROUPS = [
+  { tag: WIRELESS, description: 'Cable-free' },
+  { tag: WIRED, description: 'Zero batteries' },
+];
+
+function renderPage({ products = PRODUCTS, filters = FILTERS, groups = GROUPS, url = '/headsets' }: { products?: Product[]; filters?: FilterTerm[]; groups?: typeof GROUPS; url?: string } = {}) {
+  const router = createMemoryRouter([{ path: '/headsets', element: <CategoryProducts category={category(groups)} products={products} filters={filters} currency="EUR" /> }], {
+    initialEntries: [url],
+  });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const productNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+
+describe('category page products (spec section 2)', () => {
+  it('groups products by tag group in order, with the rest under Others', () => {
+    renderPage();
+    const groups = screen.getAllByRole('heading', { level: 2 }).filter((h) => h.textContent !== 'Filters');
+    expect(groups.map((h) => h.textContent)).toEqual(['Wireless', 'Wired', 'Others']);
+    expect(screen.getByText('Cable-free')).toBeInTheDocument();
+    const others = screen.getByRole('region', { name: 'Others' });
+    expect(within(others).getByRole('heading', { name: 'Skald Studio' })).toBeInTheDocument();
+  });
+
+  it('shows a jump-nav with one button per group when there is more than one group', () => {
+    renderPage();
+    const nav = screen.getByRole('navigation', { name: 'Headsets groups' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Wireless', 'Wired', 'Others']);
+  });
+
+  it('scrolls to a group 80 px below the top and moves focus to it', () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    renderPage();
+    const section = screen.getByRole('region', { name: 'Wired' });
+    section.getBoundingClientRect = () => ({ top: 500 }) as DOMRect;
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Headsets groups' })).getByRole('button', { name: 'Wired' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 500 + window.scrollY - 80, behavior: 'smooth' });
+    expect(section).toHaveFocus();
+  });
+
+  it('has no jump-nav with a single group', () => {
+    renderPage({ products: PRODUCTS.slice(0, 2) });
+    expect(screen.queryByRole('navigation', { name: 'Headsets groups' })).not.toBeInTheDocument();
+    expect(productNames()).toEqual(['Bragi Pro', 'Norn Lite']);
+  });
+
+  it('has no filter sidebar when no product carries a filter', () => {
+    renderPage({ products: PRODUCTS.map((p) => ({ ...p, filters: [] })) });
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+  });
+});
+
+describe('filter sidebar', () => {
+  it('lists the filters the products carry, ordered, with "last" last; dependent terms hidden', () => {
+    renderPage();
+    const sidebar = screen.getByRole('complementary', { name: 'Filters' });
+    const connectivity = within(sidebar).getByRole('group', { name: 'Connectivity' });
+    expect(within(connectivity).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['Wired (USB-C)', '2.4 GHz', 'Other']);
+  });
+
+  it('narrows the grid, writes the selection into the URL and shows a dependent term once its dependency is picked', async () => {
+    const router = renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: '2.4 GHz' }));
+    expect(productNames()).toEqual(['Bragi Pro', 'Norn Lite']);
+    expect(router.state.location.search).toBe('?filter=2-4-ghz');
+    // One group left: no jump-nav.
+    expect(screen.queryByRole('navigation', { name: 'Headsets groups' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: '100 h+ battery' }));
+    expect(productNames()).toEqual(['Bragi Pro']);
+    expect(router.state.location.search).toBe('?filter=2-4-ghz%2C100-h-battery');
+
+    // Dropping the dependency drops the dependent term too.
+    await user.click(screen.getByRole('checkbox', { name: '2.4 GHz' }));
+    expect(screen.queryByRole('checkbox', { name: '100 h+ battery' })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(productNames()).toHaveLength(4);
+  });
+
+  it('reads a shared selection from the URL', () => {
+    renderPage({ url: '/headsets?filter=white' });
+    expect(screen.getByRole('checkbox', { name: 'White' })).toBeChecked();
+    expect(productNames()).toEqual(['Bragi Pro']);
+  });
+
+  it('is keyboard operable', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    const wired = screen.getByRole('checkbox', { name: 'Wired (USB-C)' });
+    wired.focus();
+    await user.keyboard(' ');
+    expect(wired).toBeChecked();
+    expect(productNames()).toEqual(['Bragi Wired']);
+  });
+
+  it('shows colour filters as named swatches, 8 per row in rows of 35 px', () => {
+    renderPage();
+    const colours = screen.getByRole('group', { name: 'Colour' });
+    const swatches = within(colours).getAllByRole('checkbox');
+    expect(swatches.map((s) => s.closest('label')?.textContent)).toEqual(['Black', 'White', 'Black / Red', 'Tone 0', 'Tone 1', 'Tone 2', 'Tone 3', 'Tone 4', 'Tone 5']);
+    const grid = within(colours).getByRole('list');
+    expect(grid).toHaveAttribute('data-rows', '2');
+    expect(grid.style.gridTemplateColumns).toBe('repeat(8, minmax(0, 1fr))');
+    expect(grid.style.gridAutoRows).toBe('35px');
+    expect(grid.style.height).toBe('70px');
+    const twoTone = swatches[2].parentElement!.querySelector('[aria-hidden="true"]') as HTMLElement;
+    expect(twoTone.style.background).toContain('linear-gradient');
+  });
+
+  it('says so when nothing matches, and clearing brings everything back', async () => {
+    const router = renderPage({ url: '/headsets?filter=wired-usb-c,white' });
+    expect(screen.getByText(EMPTY_FILTER_TEXT)).toBeInTheDocument();
+    expect(EMPTY_FILTER_TEXT).toBe('No products found with the current filter…');
+    expect(productNames()).toEqual([]);
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    expect(router.state.location.search).toBe('');
+    expect(productNames()).toHaveLength(4);
+    expect(screen.queryByText(EMPTY_FILTER_TEXT)).not.toBeInTheDocument();
+  });
+});
