@@ -352,6 +352,24 @@ def test_category_and_product_blocks(seeded: tuple[Session, dict[str, int]]) -> 
             assert (media / src.removeprefix("/media/")).is_file(), src
 
 
+def test_every_block_layout_of_the_spec_is_in_the_demo(seeded: tuple[Session, dict[str, int]]) -> None:
+    """Spec section 2 "Content blocks": the shop shows at least one of every layout."""
+    session, _ = seeded
+    blocks = session.scalars(select(ContentBlock)).all()
+    assert set(HOME_LAYOUT_ORDER) | {"hero", "promo"} <= {b.layout for b in blocks}
+    quick = [b.fields for b in blocks if b.layout == "quick_info"]
+    assert {q["image_placement"] for q in quick} == {"top", "bottom", "left", "right", "background"}
+    assert any(q["video"] for q in quick)
+    hero = next(b for b in blocks if b.layout == "hero")
+    assert hero.owner_type == "page" and hero.region == "hero"
+    assert {"title", "text", "image", "link"} <= hero.fields.keys()
+    for block in blocks:
+        if block.layout == "gallery":
+            assert all(i["width"] and i["height"] for i in block.fields["images"])
+    feeds = {b.fields["filter"] for b in blocks if b.layout == "newsfeed"}
+    assert {"news", "press"} <= feeds
+
+
 def _srcs(value: Any) -> list[str]:
     if isinstance(value, dict):
         found = [value["src"]] if isinstance(value.get("src"), str) else []

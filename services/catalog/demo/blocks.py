@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.catalog.demo.content import BUILDER_PAGE_ID, CUSTOMIZE_ID, HOME_ID, SITE
+from services.catalog.demo.content import ABOUT_ID, BUILDER_PAGE_ID, CUSTOMIZE_ID, HOME_ID, SITE
 from services.catalog.demo.taxonomy import HEADSETS, KEYBOARDS, MICE, MICROPHONES, MOUSEPADS
 
 # Order in which the home page exercises every layout (spec section 2, "Home page").
@@ -136,7 +136,7 @@ HOME_BODY: list[tuple[str, dict[str, Any]]] = [
         {"url": "https://www.youtube.com/watch?v=tooShort", "title": "Broken link (should not render)"},
     ]}),
     ("gallery", {"title": "Setups from our community", "images": [
-        {"src": f"/media/content/gallery-setup-{i}.svg", "alt": alt} for i, alt in enumerate(
+        {"src": f"/media/content/gallery-setup-{i}.svg", "alt": alt, "width": 1600, "height": 700} for i, alt in enumerate(
             ["White Odin 75 on a walnut desk", "Vali Pro on the Fjord XL", "Streaming setup with Skald USB",
              "Bragi Pro on the Vardr stand"], start=1)
     ]}),
@@ -154,7 +154,8 @@ HOME_BODY: list[tuple[str, dict[str, Any]]] = [
     ("related_products", {"title": "Best sellers", "product_ids": [1101, 1201, 1001, 1401]}),
     ("trending_products", {"title": "Trending now", "product_ids": [1203, 1105, 1301, 1121, 26907, 1206]}),
     ("ticker", {"items": [{"text": "Free EU shipping over 99 EUR"}, {"text": "Odin 75 Ember Edition: coming soon"},
-                          {"text": "Custom Keyboard Builder now open"}]}),
+                          {"text": "Custom Keyboard Builder now open",
+                           "link": internal("wp/custom-keyboard-builder/")}]}),
     ("newsfeed", {"title": "Latest news", "filter": "news"}),
     anchor("about", "About"),
     ("text_row", {"title": "Designed in Gothenburg", "text": "<p>Every HALVARD product is designed and tested "
@@ -194,6 +195,22 @@ def block_groups() -> list[tuple[str, int, str, list[tuple[str, dict[str, Any]]]
         ("page", CUSTOMIZE_ID, "body", [
             hero("hero-customize", "Customize", "Build it from the case up.", internal("wp/custom-keyboard-builder/")),
             ("related_products", {"title": "Start here", "product_ids": [26907, 1131, 1132, 1221]}),
+            quick_info("See a build come together", "<p>From bare case to tested keyboard in four minutes.</p>",
+                       "quick-builder", "bottom", video="https://www.youtube.com/watch?v=Vq3LpPro54g",
+                       image_styles="border-radius: 12px; object-fit: cover", text_alignment="center",
+                       background_color="transparent"),
+        ]),
+        ("page", ABOUT_ID, "hero", [("hero", {
+            "title": "About HALVARD", "text": "<p>Keyboards, mice and headsets designed and tested in Gothenburg "
+            "since 2019.</p>", "image": img("hero-about", "The HALVARD studio in Gothenburg"),
+            "link": internal("wp/contact/"), "link_text": "Get in touch", "text_alignment": "left",
+            "text_color": "#eef0f5", "background_color": "#14171f"})]),
+        ("page", ABOUT_ID, "body", [
+            ("text_row", {"title": "Why we started", "text": "<p>HALVARD started in 2019 in a basement in Gothenburg "
+             "with one question: why do most gaming keyboards rattle? Today a team of 24 designs keyboards, mice, "
+             "headsets and microphones, tests them with professional players and ships to more than 80 "
+             "countries.</p>"}),
+            ("newsfeed", {"title": "Press releases", "filter": "press"}),
         ]),
         ("page", BUILDER_PAGE_ID, "body", [("text_row", {"title": "How the builder works", "text":
             "<p>Pick each layer, check the summary, share the link or add it to the cart. Assembly takes "

@@ -11,6 +11,7 @@ from typing import Any
 
 SITE = "https://halvard.gg"
 HOME_ID, CUSTOMIZE_ID, BUILDER_PAGE_ID = 2, 10, 11
+ABOUT_ID = 16
 
 COOKIES_POLICY = """<h2>What cookies are</h2>
 <p>Cookies are small text files a website stores in your browser. We use them, and similar
@@ -55,7 +56,7 @@ PAGES: list[dict[str, Any]] = [
                 "team in Gothenburg answers within one business day (Monday to Friday, 9:00 to 17:00 CET). "
                 "Include your order number if you have one.</p>"},
     {"id": 15, "slug": "cookies-policy", "title": "Cookies Policy", "menu_order": 30, "content": COOKIES_POLICY},
-    {"id": 16, "slug": "about", "title": "About HALVARD", "menu_order": 23,
+    {"id": ABOUT_ID, "slug": "about", "title": "About HALVARD", "menu_order": 23,
      "content": "<p>HALVARD started in 2019 in a basement in Gothenburg with one question: why do most "
                 "gaming keyboards rattle? Today a team of 24 designs keyboards, mice, headsets and "
                 "microphones, tests them with professional players and ships to more than 80 countries.</p>"},
