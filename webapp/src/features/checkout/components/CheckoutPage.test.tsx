@@ -246,6 +246,7 @@ describe('CheckoutPage', () => {
   });
 
   it('retries a lost answer with the same key; a definitive answer starts a new attempt', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { orderCalls } = backend([
       'network',
       { status: 503, body: { code: 'unavailable', message: 'The shop is busy, please try again.' } },
@@ -270,6 +271,7 @@ describe('CheckoutPage', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).toBe(keys[0]);
     expect(keys[3]).not.toBe(keys[0]);
+    expect(warn).toHaveBeenCalledWith('POST /api/checkout/orders failed', expect.any(TypeError)); // logged
   });
 
   it('disables Place order while placing: a double click makes one request', async () => {
