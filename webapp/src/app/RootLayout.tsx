@@ -3,6 +3,7 @@ import { CountrySelector, getCountries, useCountryStore } from '@/features/count
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
+import { CurrencyContext } from '@/lib/currencyContext';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
 
@@ -31,6 +32,7 @@ export function RootLayout() {
   const { menus, countries } = useLoaderData() as RootData;
   const cartCount = useCartStore(selectItemCount);
   const countryCode = useCountryStore((s) => s.code);
+  const currency = useCountryStore((s) => s.currency);
   useCartSync(countries, countryCode);
   useGuessedCountry(countries);
   const navigation = useNavigation();
@@ -46,7 +48,9 @@ export function RootLayout() {
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={focusNewsletter} />
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        <CurrencyContext.Provider value={currency}>
+          <Outlet />
+        </CurrencyContext.Provider>
       </main>
       <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} />
       <NewsletterModal />

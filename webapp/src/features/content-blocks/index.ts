@@ -1,6 +1,7 @@
 /** Public API of the content-blocks feature. */
 export { BlockList } from './components/BlockList';
 export { PromoTiles } from './components/Promo';
-export { registerBlock, blockComponent } from './components/registry';
+export { registerBlock, blockComponent, LAYOUTS } from './components/registry';
+export { ContentBlocksProvider, type BlockEnvironment } from './hooks/blockEnvironment';
 export { getPageBySlug, getPostBySlug } from './api/getPage';
 export type { Block, BlockProps, BlockComponent } from './types';

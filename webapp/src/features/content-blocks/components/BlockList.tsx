@@ -1,15 +1,67 @@
+import { Component as ReactComponent, Suspense, useMemo, type ReactNode } from 'react';
 import type { Block } from '../types';
-import { blockComponent } from './registry';
+import { readAnchors } from '../model/anchors';
+import { AnchorMenu } from './AnchorMenu';
+import { Deferred } from './Deferred';
+import { blockComponent, PENDING_HEIGHT } from './registry';
 
-/** Renders content blocks in order by layout; unknown layouts render nothing. */
+/** A block that fails (or whose code fails to load) renders nothing; the rest of the page stays. */
+class BlockBoundary extends ReactComponent<{ layout: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: unknown) {
+    console.warn(`content block ${this.props.layout} failed`, error);
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * Renders content blocks in order by layout (spec section 2); unknown layouts
+ * render nothing. On-demand layouts wait until they come near the viewport.
+ * When the list has anchor markers, the anchor menu sits where the first
+ * marker is.
+ */
 export function BlockList({ blocks, startIndex = 0 }: { blocks: Block[] | null | undefined; startIndex?: number }) {
-  if (!Array.isArray(blocks) || blocks.length === 0) return null;
+  const list = Array.isArray(blocks) ? blocks : [];
+  const anchors = useMemo(() => readAnchors(list), [list]);
+  if (list.length === 0) return null;
+  const menuAt = anchors.length > 0 ? list.findIndex((b) => b?.acf_fc_layout === 'anchor_link') : -1;
   return (
     <>
-      {blocks.map((block, i) => {
-        const Component = block && typeof block.acf_fc_layout === 'string' ? blockComponent(block.acf_fc_layout) : undefined;
-        return Component ? <Component key={`${block.acf_fc_layout}-${i}`} block={block} index={startIndex + i} /> : null;
+      {list.map((block, i) => {
+        const layout = block && typeof block.acf_fc_layout === 'string' ? block.acf_fc_layout : '';
+        const Component = layout ? blockComponent(layout) : undefined;
+        const pending = PENDING_HEIGHT[layout];
+        const rendered = Component && <Component block={block} index={startIndex + i} />;
+        return (
+          <BlockSlot key={`${layout}-${i}`} menu={i === menuAt ? <AnchorMenu anchors={anchors} /> : null}>
+            {rendered && (
+              <BlockBoundary layout={layout}>
+                {pending === undefined ? (
+                  rendered
+                ) : (
+                  <Deferred minHeight={pending}>
+                    <Suspense fallback={<div aria-hidden="true" style={{ minHeight: pending }} />}>{rendered}</Suspense>
+                  </Deferred>
+                )}
+              </BlockBoundary>
+            )}
+          </BlockSlot>
+        );
       })}
+    </>
+  );
+}
+
+function BlockSlot({ menu, children }: { menu: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {menu}
+      {children}
     </>
   );
 }

@@ -49,3 +49,26 @@ export function readLink(value: unknown): LinkRef | null {
 export function readList<T = Loose>(value: unknown): T[] {
   return Array.isArray(value) ? (value.filter(isObject) as T[]) : [];
 }
+
+/** A link target that is safe to put in href: http(s), mailto, tel, or a relative path or fragment; else null. */
+export function safeHref(value: unknown): string | null {
+  const raw = text(value).trim();
+  if (!raw) return null;
+  if (/^(https?:|mailto:|tel:)/i.test(raw)) return raw;
+  if (/^[a-z][a-z\d+.-]*:/i.test(raw) || raw.startsWith('//') || /[\s<>"]/.test(raw)) return null;
+  return raw;
+}
+
+/** Product ids from a relationship field: numbers, numeric strings or `{ID}`/`{id}` objects; deduplicated, in order. */
+export function readIds(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const ids = list.map((v) => (isObject(v) ? (v.ID ?? v.id) : v)).map((v) => (typeof v === 'string' ? Number(v.trim()) : v));
+  return [...new Set(ids.filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0))];
+}
+
+/** Splits a list into groups of `size` (reviews: 6 tiles per slide). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let i = 0; i < items.length; i += Math.max(1, size)) groups.push(items.slice(i, i + Math.max(1, size)));
+  return groups;
+}

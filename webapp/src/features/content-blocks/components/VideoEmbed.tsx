@@ -1,0 +1,35 @@
+import { useEffect, useRef, useState } from 'react';
+import { Img } from '@/components/Img';
+import { VIDEO_THUMBNAIL_SIZE, videoEmbedUrl, videoThumbnail } from '../model/video';
+import styles from './blocks.module.css';
+
+/**
+ * A video by its 11-character id: the provider's thumbnail with a play button;
+ * the player loads only after a click (spec section 2; cookies policy).
+ */
+export function VideoEmbed({ id, title, className }: { id: string; title: string; className?: string }) {
+  const [playing, setPlaying] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (playing) frame.current?.focus();
+  }, [playing]);
+  const label = title || 'Video';
+  return (
+    <div className={[styles.video, className ?? ''].join(' ').trim()}>
+      {playing ? (
+        <iframe
+          ref={frame}
+          src={videoEmbedUrl(id)}
+          title={label}
+          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+          allowFullScreen
+        />
+      ) : (
+        <button type="button" className={styles.videoPoster} onClick={() => setPlaying(true)} aria-label={`Play video: ${label}`}>
+          <Img src={videoThumbnail(id)} alt="" width={VIDEO_THUMBNAIL_SIZE.width} height={VIDEO_THUMBNAIL_SIZE.height} />
+          <span className={styles.videoPlay} aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+/** The window's inner width in px, updated on resize (quick_info layout rules, spec section 2). */
+export function useWindowWidth(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1280,
+  );
+}
