@@ -5,7 +5,6 @@ import {
   initialState,
   isDrag,
   keyAction,
-  perViewForWidth,
   positions,
   slideLook,
   slideOffset,
@@ -173,12 +172,5 @@ describe('slide looks', () => {
     const paged = initialState({ count: 6, perView: 2 });
     expect([0, 1, 2].map((i) => slideLook(i, paged, 'slide').active)).toEqual([true, true, false]);
     expect(slideLook(2, paged, 'slide')).toMatchObject({ scale: 1, opacity: 1 });
-  });
-});
-
-describe('perViewForWidth', () => {
-  it('trending thresholds 400, 800, 1200, 1600', () => {
-    const t = [400, 800, 1200, 1600];
-    expect([0, 399, 400, 799, 800, 1199, 1200, 1599, 1600, 2400].map((w) => perViewForWidth(w, t))).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
   });
 });

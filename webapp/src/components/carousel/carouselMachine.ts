@@ -221,8 +221,3 @@ export function slideLook(i: number, state: Pick<CarouselState, 'index' | 'count
   }
   return { active: current, scale: 1, opacity: 1, shift: 0, zIndex: 1 };
 }
-
-/** Slides shown for a container width by ascending thresholds: below the first 1, then one more per threshold reached. */
-export function perViewForWidth(width: number, thresholds: readonly number[]): number {
-  return 1 + thresholds.filter((t) => width >= t).length;
-}

@@ -8,7 +8,6 @@ export {
   initialState,
   isDrag,
   keyAction,
-  perViewForWidth,
   positions,
   slideLook,
   slideOffset,
