@@ -2,8 +2,9 @@
 
 Error contract (style.md "Errors"): domain errors -> their status with
 ``{"code", "message"}``; request validation -> 422 with ``{"code": "invalid_request",
-"message", "errors"}``; unknown ``/api/...`` paths -> JSON 404. Any other GET path is
-the storefront (single-page app) so client-side routes survive a reload.
+"message", "errors"}``; unknown ``/api/...`` paths -> JSON 404. ``/admin`` is the staff admin UI
+(``services/admin``, HTML). Any other GET path is the storefront (single-page app) so
+client-side routes survive a reload.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from services.admin.setup import mount_admin
 from services.analytics.endpoints import router as analytics_router
 from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
@@ -40,7 +42,17 @@ from services.staff.endpoints import router as staff_router
 
 log = logging.getLogger(__name__)
 
-API_PREFIXES = ("/api/", "/wp/", "/is-admin", "/is-reviewer", "/logout", "/docs", "/openapi.json", "/media/")
+API_PREFIXES = (
+    "/api/",
+    "/wp/",
+    "/is-admin",
+    "/is-reviewer",
+    "/logout",
+    "/docs",
+    "/openapi.json",
+    "/media/",
+    "/admin",
+)
 
 
 def _error(status: int, code: str, message: str, **extra: object) -> JSONResponse:
@@ -137,6 +149,7 @@ def create_app() -> FastAPI:
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(settings.media_url, StaticFiles(directory=settings.media_dir), name="media")
+    mount_admin(app)  # /admin (sqladmin, staff session): before the storefront's catch-all GET
     _mount_webapp(app, settings.webapp_dist)
     return app
 

@@ -1,0 +1,121 @@
+"""Admin views of coupons, countries, tax rates and shipping zones and rates.
+
+Coupons follow the rules of the coupon API (``services/discounts/service.py``): codes are
+stored lower-case, one word, unique case-insensitively; a percent coupon takes at most 100 %.
+Amounts are hundredths (of a percent for ``percent`` coupons, else minor units); money limits
+are minor units (cents).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from starlette.requests import Request
+from wtforms import SelectField
+
+from services.admin.views.base import CURRENCY_CHOICES, ShopModelView, cents
+from services.catalog.models import Country, Coupon, DiscountType, TaxRate
+from services.checkout.models import ShippingRate, ShippingZone
+from services.discounts.rules import PERCENT_SCALE, normalize_code
+from services.shared.db import get_sessionmaker
+
+CATEGORY = "Shop"
+
+
+class CouponAdmin(ShopModelView, model=Coupon):
+    """Coupons (spec sections 3 and 5). Admins edit; reviewers may read."""
+
+    name, name_plural, category, icon = "Coupon", "Coupons", CATEGORY, "fa-solid fa-ticket"
+    column_list = [
+        Coupon.id,
+        Coupon.code,
+        Coupon.discount_type,
+        Coupon.amount,
+        Coupon.date_expires,
+        Coupon.usage_count,
+        Coupon.usage_limit,
+    ]
+    column_searchable_list = [Coupon.code, Coupon.description]
+    column_sortable_list = [Coupon.id, Coupon.code, Coupon.date_expires]
+    column_labels = {
+        "amount": "Amount (hundredths: of a percent, or cents)",
+        "amount_usd": cents("Amount USD"),
+        "minimum_amount": cents("Minimum spend EUR"),
+        "maximum_amount": cents("Maximum spend EUR"),
+        "minimum_amount_usd": cents("Minimum spend USD"),
+        "maximum_amount_usd": cents("Maximum spend USD"),
+    }
+    form_excluded_columns = [Coupon.usage_count, Coupon.used_by]  # kept by checkout, not by hand
+    form_overrides = {"discount_type": SelectField}
+    form_args = {"discount_type": {"choices": [(d.value, d.value) for d in DiscountType]}}
+
+    async def on_model_change(
+        self, data: dict[str, Any], model: Any, is_created: bool, request: Request
+    ) -> None:
+        """Normalise the code (lower-case) and refuse what the coupon API refuses; the form
+        shows the ``ValueError`` message."""
+        if "code" in data:
+            code = normalize_code(data["code"] or "")
+            if not code or any(ch.isspace() for ch in code):
+                raise ValueError("A coupon code is one word without spaces.")
+            with get_sessionmaker()() as session:
+                clash = session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != model.id))
+            if clash is not None:
+                raise ValueError(f'A coupon with the code "{code}" already exists.')
+            data["code"] = code
+        if data.get("discount_type") == DiscountType.PERCENT and (data.get("amount") or 0) > PERCENT_SCALE:
+            raise ValueError("A percent coupon takes at most 100 % (amount 10000).")
+        for name in ("email_restrictions",):
+            if isinstance(data.get(name), list):
+                data[name] = [str(e).strip().lower() for e in data[name]]
+
+
+class CountryAdmin(ShopModelView, model=Country):
+    """Shipping countries and the currency each sets (spec section 9)."""
+
+    name, name_plural, category, icon = "Country", "Countries", CATEGORY, "fa-solid fa-earth-europe"
+    column_list = [Country.code, Country.name, Country.currency, Country.is_eu]
+    column_searchable_list = [Country.code, Country.name]
+    column_sortable_list = [Country.code, Country.name]
+    form_include_pk = True
+    form_overrides = {"currency": SelectField}
+    form_args = {"currency": {"choices": CURRENCY_CHOICES}}
+
+
+class TaxRateAdmin(ShopModelView, model=TaxRate):
+    """Tax rates per country; ``rate_bp`` is hundredths of a percent (1900 = 19 %)."""
+
+    name, name_plural, category, icon = "Tax rate", "Tax rates", CATEGORY, "fa-solid fa-percent"
+    column_list = [TaxRate.id, TaxRate.country, TaxRate.name, TaxRate.rate_bp, TaxRate.priority]
+    column_searchable_list = [TaxRate.country, TaxRate.name]
+    column_labels = {"rate_bp": "Rate (hundredths of a percent)"}
+
+
+class ShippingZoneAdmin(ShopModelView, model=ShippingZone):
+    """Shipping zones: the countries each covers, matched in position order (empty = the rest)."""
+
+    name, name_plural, category, icon = "Shipping zone", "Shipping zones", CATEGORY, "fa-solid fa-map"
+    column_list = [ShippingZone.id, ShippingZone.name, ShippingZone.position, ShippingZone.countries]
+
+
+class ShippingRateAdmin(ShopModelView, model=ShippingRate):
+    """Flat shipping rates of a zone; ``id`` is the method id the checkout sends."""
+
+    name, name_plural, category, icon = "Shipping rate", "Shipping rates", CATEGORY, "fa-solid fa-truck"
+    column_list = [
+        ShippingRate.id,
+        ShippingRate.zone_id,
+        ShippingRate.title,
+        ShippingRate.currency,
+        ShippingRate.cost,
+        ShippingRate.free_over,
+        ShippingRate.enabled,
+    ]
+    column_labels = {"cost": cents("Cost"), "free_over": cents("Free over")}
+    form_include_pk = True
+    form_overrides = {"currency": SelectField}
+    form_args = {"currency": {"choices": CURRENCY_CHOICES}}
+
+
+COMMERCE_VIEWS = [CouponAdmin, CountryAdmin, TaxRateAdmin, ShippingZoneAdmin, ShippingRateAdmin]

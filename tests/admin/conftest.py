@@ -1,0 +1,132 @@
+"""Fixtures for the admin UI tests: the whole app (storefront build in place), staff accounts,
+and a small HTML form reader to post sqladmin's forms back the way a browser would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from services.api.app import create_app
+from services.shared import db as shared_db
+from services.shared.settings import get_settings
+from services.staff.application import create_staff_user
+from services.staff.ratelimit import get_login_limiter
+
+ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
+PASSWORD = "correct horse battery staple"
+SPA_HTML = "<!doctype html><div id=root></div>"
+
+
+@pytest.fixture
+def app_factory(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[], TestClient]]:
+    """Builds clients of one app on the test database, with a built storefront in place (so the
+    SPA fallback is live) and fresh login counters. Clients never follow redirects."""
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(SPA_HTML)
+    monkeypatch.setenv("WEBAPP_DIST", str(dist))
+    get_settings.cache_clear()
+    get_login_limiter.cache_clear()
+    app = create_app()
+    yield lambda: TestClient(app, follow_redirects=False)
+    get_login_limiter.cache_clear()
+
+
+@pytest.fixture
+def client(app_factory: Callable[[], TestClient]) -> TestClient:
+    """An anonymous client."""
+    return app_factory()
+
+
+@pytest.fixture
+def staff_accounts(db_url: str) -> None:
+    """An admin and a reviewer."""
+    with shared_db.get_sessionmaker(db_url)() as session:
+        create_staff_user(session, ADMIN_EMAIL, PASSWORD, "admin")
+        create_staff_user(session, REVIEWER_EMAIL, PASSWORD, "reviewer")
+        session.commit()
+
+
+def _signed_in(factory: Callable[[], TestClient], email: str) -> TestClient:
+    client = factory()
+    answer = client.post("/api/staff/login", json={"email": email, "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return client
+
+
+@pytest.fixture
+def admin(app_factory: Callable[[], TestClient], staff_accounts: None) -> TestClient:
+    """A client signed in as an admin."""
+    return _signed_in(app_factory, ADMIN_EMAIL)
+
+
+@pytest.fixture
+def reviewer(app_factory: Callable[[], TestClient], staff_accounts: None) -> TestClient:
+    """A client signed in as a reviewer."""
+    return _signed_in(app_factory, REVIEWER_EMAIL)
+
+
+class _FormReader(HTMLParser):
+    """Collects what a browser would submit from the page's form: inputs (checked boxes only,
+    no submit buttons), selected options and textarea contents."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.fields: list[tuple[str, str]] = []
+        self._select: str | None = None
+        self._textarea: str | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "input" and a.get("name") and a.get("type") not in ("submit", "button"):
+            if a.get("type") == "checkbox" and "checked" not in a:
+                return
+            self.fields.append((a["name"], a.get("value", "")))
+        elif tag == "select":
+            self._select = a.get("name")
+        elif tag == "option" and self._select and "selected" in a:
+            self.fields.append((self._select, a.get("value", "")))
+        elif tag == "textarea":
+            self._textarea, self._text = a.get("name"), []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self._select = None
+        elif tag == "textarea" and self._textarea:
+            self.fields.append((self._textarea, "".join(self._text).strip("\n")))
+            self._textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea:
+            self._text.append(data)
+
+
+def read_form(html: str) -> list[tuple[str, str]]:
+    """The (name, value) pairs the page's form would post, in page order."""
+    reader = _FormReader()
+    reader.feed(html)
+    return reader.fields
+
+
+def with_values(form: list[tuple[str, str]], /, **changes: str) -> list[tuple[str, str]]:
+    """``form`` with the single-valued fields in ``changes`` replaced (or added)."""
+    out = [(k, v) for k, v in form if k not in changes]
+    return out + list(changes.items())
+
+
+def post_form(client: TestClient, url: str, fields: list[tuple[str, str]]):  # noqa: ANN201 - httpx.Response
+    """POST ``fields`` form-encoded (repeated names for multiple selects), as a browser does."""
+    from urllib.parse import urlencode
+
+    return client.post(
+        url,
+        content=urlencode([*fields, ("save", "Save")]),
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
