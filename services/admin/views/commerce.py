@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import anyio
 from sqlalchemy import select
 from starlette.requests import Request
 from wtforms import SelectField
@@ -21,6 +22,12 @@ from services.discounts.rules import PERCENT_SCALE, normalize_code
 from services.shared.db import get_sessionmaker
 
 CATEGORY = "Shop"
+
+
+def _coupon_id_with_code(code: str, other_than: int | None) -> int | None:
+    """The id of another coupon with ``code`` (blocking read: call it in a worker thread)."""
+    with get_sessionmaker()() as session:
+        return session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != other_than))
 
 
 class CouponAdmin(ShopModelView, model=Coupon):
@@ -59,8 +66,7 @@ class CouponAdmin(ShopModelView, model=Coupon):
             code = normalize_code(data["code"] or "")
             if not code or any(ch.isspace() for ch in code):
                 raise ValueError("A coupon code is one word without spaces.")
-            with get_sessionmaker()() as session:
-                clash = session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != model.id))
+            clash = await anyio.to_thread.run_sync(_coupon_id_with_code, code, model.id)
             if clash is not None:
                 raise ValueError(f'A coupon with the code "{code}" already exists.')
             data["code"] = code
