@@ -40,7 +40,7 @@ class CouponWrite(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    code: str | None = Field(default=None, min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")
+    code: str | None = Field(default=None, min_length=1, max_length=64)  # stored stripped, lower-case
     description: str | None = Field(default=None, max_length=2000)
     discount_type: Literal["fixed_cart", "percent", "fixed_product"] | None = None
     amount: Amount = None

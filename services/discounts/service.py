@@ -91,6 +91,8 @@ def _apply(session: Session, coupon: Coupon, data: CouponWrite, fields: set[str]
         if values["code"] is None:
             raise Invalid("invalid_coupon", "code: a coupon needs a code.")
         code = normalize_code(values["code"])
+        if not code or any(ch.isspace() for ch in code):
+            raise Invalid("invalid_coupon", "code: a coupon code is one word without spaces.")
         clash = session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != coupon.id))
         if clash is not None:
             raise Conflict("coupon_code_exists", f'A coupon with the code "{code}" already exists.')
