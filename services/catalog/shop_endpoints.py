@@ -19,13 +19,14 @@ def countries(session: SessionDep, response: Response) -> list[str]:
     return [c.code for c in sorted(repo.list_countries(session), key=lambda c: c.code)]
 
 
-@router.get("/search/{query}", summary="Search products")
+@router.get("/search/{query:path}", summary="Search products")
 def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[int]:
     """Ids (at most 100) of published, not hidden products matching every word of ``query``
     (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
     search where name and SKU weigh most, then tags and categories, then the short description
     (spec sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
-    are treated as separators. 422 ``invalid_request`` when ``query`` is over 200 characters."""
+    are treated as separators, and a ``/`` in the query is fine ("AC/DC"). 422
+    ``invalid_request`` when ``query`` is over 200 characters."""
     return repo.search_products(session, query)
 
 

@@ -311,6 +311,8 @@ def test_search_endpoint_keeps_its_contract(db_url: str, session: Session, shop:
         assert response.json()[0] == shop["name"]
         assert client.get("/api/search/%22%2A%3A-").json() == []
         assert client.get("/api/search/HV-SKOLL").json() == [5]
+        assert client.get("/api/search/skoll%2Fheadset").json() == [5]  # a slash in the query
+        assert client.get("/api/search/closed/back").json() == [5]
 
 
 def _index_rows(session: Session) -> int:

@@ -2,10 +2,13 @@ import { useEffect, useMemo } from 'react';
 import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
+import { StaffBanner } from '@/features/staff';
+import { CookieBanner } from '@/features/cookies';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
 import { CurrencyContext } from '@/lib/currencyContext';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
+import { usePageViewTracking } from './usePageViewTracking';
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
   const [menus, countries] = await Promise.all([getMenus(request.signal), getCountries(request.signal)]);
@@ -35,6 +38,7 @@ export function RootLayout() {
   const currency = useCountryStore((s) => s.currency);
   useCartSync(countries, countryCode);
   useGuessedCountry(countries);
+  usePageViewTracking();
   const navigation = useNavigation();
   const mainMenu = useMemo(() => buildMainMenu(menus), [menus]);
   const footerMenus = useMemo(() => buildFooterMenus(menus), [menus]);
@@ -44,6 +48,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <StaffBanner />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={focusNewsletter} />
@@ -54,6 +59,7 @@ export function RootLayout() {
       </main>
       <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} />
       <NewsletterModal />
+      <CookieBanner />
     </>
   );
 }

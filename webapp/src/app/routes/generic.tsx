@@ -4,11 +4,11 @@
  */
 import { getProductBySlug } from '@/features/catalog';
 import { BlockList, getPageBySlug, getPostBySlug, PromoTiles } from '@/features/content-blocks';
+import { PostArticle } from '@/features/posts';
 import { PageHeading } from '@/components/PageHeading';
 import { SafeHtml } from '@/components/SafeHtml';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { formatPostDate } from '@/lib/dates';
 import { productPath } from '@/lib/products';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from '@/lib/router';
 
@@ -50,14 +50,10 @@ export function Component() {
   if (data.kind === 'post') {
     const { post } = data;
     return (
-      <article className="container section">
+      <>
         <title>{`${post.title.rendered} – ${SITE_NAME}`}</title>
-        <PageHeading kicker={<time dateTime={post.date}>{formatPostDate(post.date)}</time>} title={<SafeHtml as="span" html={post.title.rendered} />} />
-        <SafeHtml html={post.content.rendered} className="rich-text" />
-        <p>
-          <Link to={paths.news}>View all news</Link>
-        </p>
-      </article>
+        <PostArticle post={post} />
+      </>
     );
   }
   return (

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { uuid4 } from '@/lib/ids';
+import { useLocation } from '@/lib/router';
+import { sendPageView, type PageViewPayload } from '../api/sendPageView';
+
+export interface PageViewOptions {
+  /** Page views are sent only while this is true (the visitor accepted cookies). */
+  enabled: boolean;
+  /** The analytics client id to send as `cid` (created on demand by the caller). */
+  clientId?: () => string | null | undefined;
+  /** For tests: the sender. */
+  send?: (payload: PageViewPayload) => Promise<unknown>;
+}
+
+/**
+ * Spec section 2: every page change sends a page view. A page change is a new pathname (like
+ * the scroll to top); query changes on one page, such as typing in the search box, are not.
+ * Nothing is sent until `enabled` (cookie acceptance); accepting sends the current page. The
+ * referrer is the previous page of this visit (the document's referrer for the first one).
+ * Sending never waits: the request runs in the background with its 250 ms timeout.
+ */
+export function usePageViews({ enabled, clientId, send = sendPageView }: PageViewOptions): void {
+  const { pathname, search } = useLocation();
+  const href = `${window.location.origin}${pathname}${search}`;
+  const pages = useRef<{ current: string | null; previous: string }>({ current: null, previous: '' });
+  const sentFor = useRef<string | null>(null);
+  const options = useRef({ clientId, send });
+  options.current = { clientId, send };
+
+  // Follow the pages of this visit, whether or not they are reported.
+  useEffect(() => {
+    const { current } = pages.current;
+    if (current === href) return; // an effect run twice (StrictMode) is not a new page
+    pages.current = { current: href, previous: current ?? document.referrer };
+    // Deliberately keyed on the pathname only: a page is a pathname (see above).
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!enabled || sentFor.current === pathname) return;
+    sentFor.current = pathname;
+    const cid = options.current.clientId?.() ?? undefined;
+    const payload: PageViewPayload = {
+      event_id: uuid4(),
+      page_location: href,
+      page_title: document.title,
+      page_referrer: pages.current.previous,
+      ...(cid ? { cid } : {}),
+    };
+    void options.current.send(payload);
+    // Deliberately keyed on the pathname only: a page is a pathname (see above).
+  }, [enabled, pathname]);
+}

@@ -1,0 +1,61 @@
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import type { Product } from '@/types/api';
+import type { SearchFn } from '../hooks/useProductSearch';
+import { SearchPage } from './SearchPage';
+import { searchHeadline } from './searchHeadline';
+
+const skoll = { id: 5, name: 'Skoll Headset', slug: 'skoll' } as Product;
+
+function renderPage(url: string, search: SearchFn) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/search',
+        element: <SearchPage search={search} renderResults={(products) => <ul aria-label="Results">{products.map((p) => <li key={p.id}>{p.name}</li>)}</ul>} />,
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('search headlines', () => {
+  it('are exactly the spec strings', () => {
+    expect(searchHeadline('sko', true)).toBe('Searching for "sko" ...');
+    expect(searchHeadline('sko', false)).toBe('Search Results for "sko"');
+  });
+});
+
+describe('SearchPage', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('shows "Searching for" until the results are in, then "Search Results for" and the products', async () => {
+    let answer!: (products: Product[]) => void;
+    const search = vi.fn<SearchFn>(() => new Promise((resolve) => (answer = resolve)));
+    renderPage('/search?query=sko', search);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "sko" ...');
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(search).toHaveBeenCalledWith('sko', expect.any(AbortSignal));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "sko" ...');
+    await act(async () => answer([skoll]));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "sko"');
+    expect(screen.getByRole('list', { name: 'Results' })).toHaveTextContent('Skoll Headset');
+  });
+
+  it('follows the query in the URL and says when nothing matched', async () => {
+    const search = vi.fn<SearchFn>(async (q) => (q === 'sko' ? [skoll] : []));
+    const router = renderPage('/search?query=sko', search);
+    await act(async () => vi.advanceTimersByTime(300));
+    await act(async () => {
+      await router.navigate('/search?query=zzz', { replace: true });
+    });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "zzz" ...');
+    await act(async () => vi.advanceTimersByTime(300));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "zzz"');
+    expect(screen.getByRole('status')).toHaveTextContent('No products matched your search.');
+    expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument();
+  });
+});

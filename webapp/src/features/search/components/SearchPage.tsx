@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { PageHeading } from '@/components/PageHeading';
+import { SITE_NAME } from '@/config/site';
+import { useSearchParams } from '@/lib/router';
+import type { Product } from '@/types/api';
+import { useProductSearch, type SearchFn } from '../hooks/useProductSearch';
+import { searchHeadline } from './searchHeadline';
+import styles from './search.module.css';
+
+interface Props {
+  /** Renders the found products (the app passes the catalog's product grid). */
+  renderResults: (products: Product[]) => ReactNode;
+  /** For tests: the search call. */
+  search?: SearchFn;
+}
+
+/**
+ * /search?query=… (spec section 2): 'Searching for "…" ...' while a search is pending or in
+ * flight, then 'Search Results for "…"' above the products, best match first. The header's
+ * search box changes the URL; this page follows it (debounced, identical queries skipped).
+ */
+export function SearchPage({ renderResults, search }: Props) {
+  const [params] = useSearchParams();
+  const { query, searching, products, resultsFor } = useProductSearch(params.get('query') ?? '', search ? { search } : {});
+  const headline = searchHeadline(query, searching);
+  const nothingFound = !searching && query !== '' && resultsFor === query && products.length === 0;
+
+  return (
+    <div className="container section">
+      <title>{`${searchHeadline(query, false)} – ${SITE_NAME}`}</title>
+      <PageHeading title={headline} />
+      <div className={styles.results} aria-busy={searching} data-searching={searching || undefined}>
+        {nothingFound && (
+          <p className="muted" role="status">
+            No products matched your search. Try another word, or the first letters of a product name.
+          </p>
+        )}
+        {products.length > 0 && renderResults(products)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** Public API of the search feature (spec sections 2, 5 and 7). */
+export { SearchPage } from './components/SearchPage';
+export { searchHeadline } from './components/searchHeadline';
+export { useProductSearch, SEARCH_DEBOUNCE_MS } from './hooks/useProductSearch';
+export type { ProductSearch, SearchFn } from './hooks/useProductSearch';
+export { searchProducts, searchProductIds, getProductsInOrder } from './api/searchProducts';
