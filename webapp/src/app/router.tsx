@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'news', lazy: async () => (await import('./routes/posts')).news },
           { path: 'search', lazy: () => import('./routes/search') },
           { path: 'cookies-policy', lazy: generic },
+          { path: 'staff/login', lazy: () => import('./routes/staffLogin') },
           { path: ':postSlug', lazy: generic },
           { path: '*', lazy: generic },
         ],

@@ -64,6 +64,10 @@ export const paths = {
   cookiesPolicy: '/cookies-policy',
   privacyPolicy: '/privacy-policy',
   post: (slug: string) => `/${slug}`,
+  /** Staff login (issue 5 item 10); `?next=` is where to go afterwards (a local path). */
+  staffLogin: '/staff/login',
+  /** The admin UI (server-rendered, not an app route). */
+  admin: '/admin/',
 } as const;
 
 const qs = (params: Record<string, string | number | boolean | undefined>) => {
@@ -85,6 +89,10 @@ export const apiPaths = {
   /** Staff checks (spec 6): success means yes. */
   isAdmin: '/is-admin',
   isReviewer: '/is-reviewer',
+  /** Spec 6: a GET ends the staff session and redirects to '/'. */
+  logout: '/logout',
+  /** POST {email, password} -> 200 {email, role}; 401 invalid_credentials; 429 too_many_attempts. */
+  staffLogin: '/api/staff/login',
   categories: (slug: string) => `/api/wc/products/categories${qs({ slug })}`,
   products: (params: { category?: number; per_page?: number; page?: number; slug?: string; include?: number[] }) =>
     `/api/wc/products${qs({ ...params, include: params.include?.join(',') })}`,

@@ -1,0 +1,13 @@
+import { SITE_NAME } from '@/config/site';
+import { StaffLoginPage } from '@/features/staff';
+
+/** /staff/login (issue 5 item 10): not for search engines. */
+export function Component() {
+  return (
+    <>
+      <title>{`Staff login – ${SITE_NAME}`}</title>
+      <meta name="robots" content="noindex" />
+      <StaffLoginPage />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Staff session calls (spec section 6; contract "D - staff sessions"). Every call sends the
+ * HttpOnly `staff_session` cookie (credentials included).
+ */
+import { apiPaths } from '@/config/paths';
+import type { StaffRole } from '@/lib/staffRole';
+
+const withCookie: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
+
+async function succeeds(url: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    return (await fetch(url, { ...withCookie, signal })).ok;
+  } catch (error) {
+    if ((error as Error)?.name !== 'AbortError') console.warn(`GET ${url} failed`, error);
+    return false;
+  }
+}
+
+/**
+ * Spec 6: GET /is-admin, then (when that is no) GET /is-reviewer; success means yes.
+ * Resolves to the role or null; failures count as "no" (logged only).
+ */
+export async function checkStaffRole(signal?: AbortSignal): Promise<StaffRole | null> {
+  if (await succeeds(apiPaths.isAdmin, signal)) return 'admin';
+  if (signal?.aborted) return null;
+  return (await succeeds(apiPaths.isReviewer, signal)) ? 'reviewer' : null;
+}
+
+export type LoginResult = { ok: true; email: string; role: StaffRole } | { ok: false; message: string };
+
+export const LOGIN_MESSAGES = {
+  missing: 'Please enter your email and password.',
+  invalid: 'Wrong email or password.',
+  malformed: 'Please enter a valid email address and your password.',
+  failed: 'Something went wrong, please try again later',
+  tooMany: (seconds: number | null) =>
+    seconds
+      ? `Too many login attempts. Please wait ${seconds} seconds and try again.`
+      : 'Too many login attempts. Please wait a minute and try again.',
+} as const;
+
+function retryAfter(response: Response, body: unknown): number | null {
+  const fromBody = (body as { retry_after?: unknown } | null)?.retry_after;
+  const seconds = Number(typeof fromBody === 'number' ? fromBody : response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
+}
+
+/**
+ * POST /api/staff/login {email, password}. 200 sets the session cookie and gives {email, role};
+ * 401 -> wrong email or password; 429 -> wait (Retry-After seconds); 422 -> malformed input;
+ * anything else, or no answer -> try again later. Never throws.
+ */
+export async function logIn(email: string, password: string): Promise<LoginResult> {
+  let response: Response;
+  try {
+    response = await fetch(apiPaths.staffLogin, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+  } catch (error) {
+    console.warn('staff login failed', error);
+    return { ok: false, message: LOGIN_MESSAGES.failed };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const user = body as { email?: unknown; role?: unknown } | null;
+    if (user && typeof user.email === 'string' && (user.role === 'admin' || user.role === 'reviewer')) {
+      return { ok: true, email: user.email, role: user.role };
+    }
+    return { ok: false, message: LOGIN_MESSAGES.failed };
+  }
+  if (response.status === 401) return { ok: false, message: LOGIN_MESSAGES.invalid };
+  if (response.status === 429) return { ok: false, message: LOGIN_MESSAGES.tooMany(retryAfter(response, body)) };
+  if (response.status === 422) return { ok: false, message: LOGIN_MESSAGES.malformed };
+  return { ok: false, message: LOGIN_MESSAGES.failed };
+}
+
+/** Spec 6: logout is a GET to the local logout address (the server then redirects to '/'). */
+export async function logOut(): Promise<void> {
+  const response = await fetch(apiPaths.logout, { credentials: 'include', redirect: 'follow' });
+  if (!response.ok) throw new Error(`GET ${apiPaths.logout} -> ${response.status}`);
+}

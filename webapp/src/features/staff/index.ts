@@ -1,0 +1,9 @@
+/**
+ * Public API of the staff feature (spec section 6; issue 5 item 10): the staff banner (with
+ * the 500 ms admin/reviewer check and logout) and the staff login page. The role itself lives
+ * in '@/lib/staffRole' (useStaffRole, useAnchorMenuOffset) so any feature can read it.
+ */
+export { StaffBanner, BANNER_TEXT } from './components/StaffBanner';
+export { StaffLoginPage } from './components/StaffLoginPage';
+export { STAFF_CHECK_DELAY_MS } from './hooks/useStaffCheck';
+export { useStaffRole, useAnchorMenuOffset, type StaffRole } from '@/lib/staffRole';
