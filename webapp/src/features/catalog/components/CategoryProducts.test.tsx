@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { FilterTerm, Product, ProductCategory } from '../types';
@@ -74,9 +74,21 @@ const GROUPS = [
   { tag: WIRED, description: 'Zero batteries' },
 ];
 
-function renderPage({ products = PRODUCTS, filters = FILTERS, groups = GROUPS, url = '/headsets' }: { products?: Product[]; filters?: FilterTerm[]; groups?: typeof GROUPS; url?: string } = {}) {
-  const router = createMemoryRouter([{ path: '/headsets', element: <CategoryProducts category={category(groups)} products={products} filters={filters} currency="EUR" /> }], {
+interface PageOptions {
+  products?: Product[];
+  filters?: FilterTerm[];
+  groups?: typeof GROUPS;
+  url?: string;
+  /** A route loader taking this long: navigations (URL updates) land that much later. */
+  loaderMs?: number;
+}
+
+function renderPage({ products = PRODUCTS, filters = FILTERS, groups = GROUPS, url = '/headsets', loaderMs }: PageOptions = {}) {
+  const element = <CategoryProducts category={category(groups)} products={products} filters={filters} currency="EUR" />;
+  const loader = loaderMs === undefined ? undefined : () => new Promise((resolve) => setTimeout(() => resolve(null), loaderMs));
+  const router = createMemoryRouter([{ id: 'page', path: '/headsets', element, loader }], {
     initialEntries: [url],
+    hydrationData: loaderMs === undefined ? undefined : { loaderData: { page: null } },
   });
   render(<RouterProvider router={router} />);
   return router;
@@ -148,6 +160,24 @@ describe('filter sidebar', () => {
     expect(screen.queryByRole('checkbox', { name: '100 h+ battery' })).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(productNames()).toHaveLength(4);
+  });
+
+  it('checks a box at once, before the router has updated the URL', async () => {
+    const router = renderPage({ loaderMs: 50 });
+    const box = screen.getByRole('checkbox', { name: '2.4 GHz' });
+    fireEvent.click(box);
+    expect(box).toBeChecked();
+    expect(productNames()).toEqual(['Bragi Pro', 'Norn Lite']);
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?filter=2-4-ghz'));
+    expect(screen.getByRole('checkbox', { name: '2.4 GHz' })).toBeChecked();
+  });
+
+  it('follows the URL when it changes (back and forward)', async () => {
+    const router = renderPage({ url: '/headsets?filter=white' });
+    await act(() => router.navigate('/headsets?filter=wired-usb-c'));
+    expect(screen.getByRole('checkbox', { name: 'White' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Wired (USB-C)' })).toBeChecked();
+    expect(productNames()).toEqual(['Bragi Wired']);
   });
 
   it('reads a shared selection from the URL', () => {

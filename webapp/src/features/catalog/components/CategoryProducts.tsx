@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { CATEGORY_JUMP_OFFSET_PX } from '@/config/site';
 import { useSearchParams } from '@/lib/router';
 import { isHidden } from '@/lib/products';
-import { buildFilterTree, effectiveSelection, filterProducts, parseSelection, usedFilterIds, withSelection } from '../hooks/filterTree';
+import { buildFilterTree, effectiveSelection, FILTER_PARAM, filterProducts, parseSelection, usedFilterIds, withSelection } from '../hooks/filterTree';
 import { groupProducts } from '../hooks/groupProducts';
 import type { Currency, FilterTerm, Product, ProductCategory } from '../types';
 import { FilterSidebar } from './FilterSidebar';
@@ -38,14 +38,22 @@ export function CategoryProducts({ category, products, currency, filters = [] }:
   const [searchParams, setSearchParams] = useSearchParams();
   const visible = useMemo(() => products.filter((p) => !isHidden(p)), [products]);
   const tree = useMemo(() => buildFilterTree(filters, usedFilterIds(visible)), [filters, visible]);
-  const selected = useMemo(() => effectiveSelection(tree, parseSelection(searchParams, filters)), [tree, searchParams, filters]);
+  // The selection follows the URL (shared links, back and forward) but changes at once on a
+  // click: the URL update is a router navigation and lands a moment later.
+  const urlValue = searchParams.get(FILTER_PARAM) ?? '';
+  const [local, setLocal] = useState(() => ({ urlValue, picked: parseSelection(searchParams, filters) }));
+  if (local.urlValue !== urlValue) setLocal({ urlValue, picked: parseSelection(searchParams, filters) }); // the URL changed
+  const selected = useMemo(() => effectiveSelection(tree, local.picked), [tree, local.picked]);
   const shown = useMemo(() => filterProducts(visible, tree, selected), [visible, tree, selected]);
   const groups = useMemo(() => groupProducts(shown, category.acf?.groups), [shown, category]);
 
   const select = useCallback(
-    (next: Set<number>) =>
-      setSearchParams((current) => withSelection(current, tree, effectiveSelection(tree, next)), { replace: true, preventScrollReset: true }),
-    [setSearchParams, tree],
+    (next: Set<number>) => {
+      // `urlValue` stays the URL's current value until the navigation lands (then it is re-read).
+      setLocal((current) => ({ urlValue: current.urlValue, picked: next }));
+      setSearchParams(withSelection(searchParams, tree, effectiveSelection(tree, next)), { replace: true, preventScrollReset: true });
+    },
+    [searchParams, setSearchParams, tree],
   );
   const toggle = (id: number) => {
     const next = new Set(selected);

@@ -91,7 +91,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
           <p className={styles.notice}>{product.status === 'draft' ? 'Draft' : 'Pending review'}: only staff can see this product.</p>
         )}
         <SafeHtml html={product.acf?.short_description || product.short_description} className={styles.productLead} />
-        <p className={styles.productPrice}>
+        <p className={styles.productPrice} data-testid="product-price">
           <Price info={price} currency={currency} from={needsVariation && !variation && variations.length > 1} />
           {price.onSale && <span className={styles.saleTag}>Sale</span>}
         </p>
