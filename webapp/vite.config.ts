@@ -15,6 +15,11 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: true },
       '/media': { target: backend, changeOrigin: true },
+      // Staff sessions (spec 6) and the server-rendered admin UI.
+      '/is-admin': { target: backend, changeOrigin: true },
+      '/is-reviewer': { target: backend, changeOrigin: true },
+      '/logout': { target: backend, changeOrigin: true },
+      '^/admin(/|$)': { target: backend, changeOrigin: true },
     },
   },
   build: {
