@@ -19,7 +19,7 @@ export default defineConfig({
       '/is-admin': { target: backend, changeOrigin: true },
       '/is-reviewer': { target: backend, changeOrigin: true },
       '/logout': { target: backend, changeOrigin: true },
-      '^/admin(/|$)': { target: backend, changeOrigin: true },
+      '^/admin(/|$)': { target: backend }, // keeps the Host: the admin's absolute links stay on this server
     },
   },
   build: {
