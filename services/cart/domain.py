@@ -129,7 +129,8 @@ class Cart(Aggregate):
         ``discount`` (minor units) is taken off ``total``; ``tax_included`` is the tax in that
         total (``rules.with_discount``)."""
         base = rules.totals(self.lines, self.currency, self.tax_rate_bp)
-        return rules.with_discount(base, self.discounts()["total"], self.tax_rate_bp)
+        discount = self.discounts()["total"] if self.coupons else 0  # no coupon: nothing to work out
+        return rules.with_discount(base, discount, self.tax_rate_bp)
 
     def coupon_facts(self) -> list[CouponFacts]:
         """The applied coupons' facts as recorded when they were applied, in that order."""
