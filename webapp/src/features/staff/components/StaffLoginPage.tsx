@@ -3,7 +3,6 @@ import { paths } from '@/config/paths';
 import { Link, useNavigate, useSearchParams } from '@/lib/router';
 import { useStaffRole, useStaffRoleStore } from '@/lib/staffRole';
 import { LOGIN_MESSAGES, logIn } from '../api/staffApi';
-import { BANNER_TEXT } from './StaffBanner';
 import styles from './StaffLoginPage.module.css';
 
 /**
@@ -67,7 +66,8 @@ export function StaffLoginPage() {
       <h1 className={styles.title}>Staff login</h1>
       {role && (
         <p className={styles.note}>
-          {BANNER_TEXT[role]}. <Link to={paths.home}>Back to the shop</Link>
+          You are already logged in as {role === 'admin' ? 'an admin' : 'a reviewer'}.{' '}
+          <Link to={paths.home}>Back to the shop</Link>
         </p>
       )}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>

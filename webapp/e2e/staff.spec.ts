@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Issue 5 item 10, end to end against the seeded server: staff login, the staff banner
+ * (spec 6), draft previews, the admin UI at /admin, logout.
+ *
+ * The admin account: E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD when both are set (e.g. made with
+ * `STAFF_PASSWORD=... python -m services.api.cli create-staff admin@example.com --role admin`);
+ * otherwise this file makes one with that CLI on the server's database, which it finds in
+ * DATABASE_URL (scripts/test.sh exports it for the server it starts).
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BANNER = 'You are currently browsing as an admin';
+const DRAFT_PRODUCT = 1007; // demo seed: "Huginn Pro X", status draft
+
+function createAdminWithCli(): { email: string; password: string } {
+  if (!process.env.DATABASE_URL) {
+    throw new Error('Set E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
+  }
+  const tag = randomBytes(6).toString('hex');
+  const account = { email: `e2e-admin-${tag}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
+  const venv = `${ROOT}.venv/bin/python`;
+  execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'admin'], {
+    cwd: ROOT,
+    env: { ...process.env, STAFF_PASSWORD: account.password },
+    stdio: 'pipe',
+  });
+  return account;
+}
+
+let admin: { email: string; password: string };
+
+test.beforeAll(() => {
+  const { E2E_STAFF_EMAIL: email, E2E_STAFF_PASSWORD: password } = process.env;
+  admin = email && password ? { email, password } : createAdminWithCli();
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+});
+
+async function logIn(page: Page) {
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('an admin logs in, browses with the banner, previews a draft, opens the admin and logs out', async ({ page }) => {
+  // A visitor: no banner after the 500 ms check, and drafts are not found.
+  await page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
+  expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
+
+  // Wrong password first: a clear message, still on the login page.
+  await page.goto('/staff/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff login' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+
+  await logIn(page);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
+
+  // After a reload the banner comes from the server check (GET /is-admin, 500 ms after load).
+  await page.reload();
+  const check = await page.waitForResponse((r) => r.url().endsWith('/is-admin'));
+  expect(check.status()).toBe(200);
+  await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
+
+  // Staff preview drafts.
+  const draft = await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`);
+  expect(draft.status()).toBe(200);
+  expect((await draft.json()).status).toBe('draft');
+
+  // The admin UI lists the products (searched by name: the list is paginated).
+  await page.goto('/admin/product/list?search=Huginn');
+  await expect(page.getByText('Huginn Pro X')).toBeVisible();
+  await expect(page.getByText('HV-HS-HUGINN-X')).toBeVisible();
+
+  // Logout from the banner: GET /logout, then the start page without the banner.
+  await page.goto('/cart');
+  await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
+  await page.reload();
+  await page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
+  expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
+});
+
+test('the admin sends a visitor to the staff login and back to the page asked for', async ({ page }) => {
+  await page.goto('/admin/product/list?search=Huginn');
+  await expect(page).toHaveURL(/\/staff\/login\?next=/);
+  await logIn(page);
+  await expect(page).toHaveURL(/\/admin\/product\/list\?search=Huginn$/);
+  await expect(page.getByText('Huginn Pro X')).toBeVisible();
+
+  // The admin's own logout ends the storefront session too.
+  await page.goto('/admin/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/admin/');
+  await expect(page).toHaveURL(/\/staff\/login\?next=/);
+});
