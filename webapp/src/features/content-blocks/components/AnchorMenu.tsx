@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { BlockProps } from '../types';
 import { useStaffViewer } from '../hooks/useStaffViewer';
 import { anchorId, anchorScrollTop, currentAnchor, type Anchor } from '../model/anchors';
@@ -8,6 +8,9 @@ function smooth(): ScrollBehavior {
   const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   return reduce ? 'auto' : 'smooth';
 }
+
+/** After a jump, on-demand blocks above the marker may load and move it: re-align when scrolling ends, then once more. */
+const REALIGN_AFTER_MS = [1000, 1800];
 
 /**
  * The anchor menu (spec section 2): one link per anchor marker; a click
@@ -40,13 +43,22 @@ export function AnchorMenu({ anchors }: { anchors: Anchor[] }) {
     };
   }, [anchors, staff]);
 
+  const realign = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => realign.current.forEach(clearTimeout), []);
+
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     const target = document.getElementById(id);
     if (!target) return;
     event.preventDefault();
-    window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, staff), behavior: smooth() });
+    const place = (behavior: ScrollBehavior) => {
+      const top = anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, staff);
+      if (behavior !== 'auto' || Math.abs(top - window.scrollY) > 2) window.scrollTo({ top, behavior });
+    };
+    place(smooth());
     target.focus({ preventScroll: true });
     setCurrent(id);
+    realign.current.forEach(clearTimeout);
+    realign.current = REALIGN_AFTER_MS.map((ms) => setTimeout(() => place('auto'), ms));
   };
 
   if (anchors.length === 0) return null;

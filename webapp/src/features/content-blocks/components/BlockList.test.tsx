@@ -1,14 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from '@/lib/router';
+import { act, screen } from '@testing-library/react';
 import type { Block } from '../types';
 import { BlockList } from './BlockList';
 import { PromoTiles } from './Promo';
-import { registerBlock } from './registry';
-
-function renderInRouter(ui: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
-  return render(<RouterProvider router={router} />);
-}
+import { LAYOUTS, registerBlock } from './registry';
+import { renderInRouter } from './testing';
 
 const blocks: Block[] = [
   { acf_fc_layout: 'hero_image', image: { url: '/media/hero.jpg', width: 1600, height: 900, alt: 'Hero' }, title: 'Play louder', text: '<p>Built for the win</p>', link: 'https://halvard.gg/wp/category/keyboards/' },
@@ -38,9 +33,72 @@ describe('BlockList', () => {
   });
 
   it('lets later issues register new layouts', () => {
-    registerBlock('faq', ({ block }) => <p>FAQ: {String(block.question)}</p>);
-    renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'faq', question: 'Why?' }]} />);
-    expect(screen.getByText('FAQ: Why?')).toBeInTheDocument();
+    registerBlock('custom_layout', ({ block }) => <p>Custom: {String(block.question)}</p>);
+    renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'custom_layout', question: 'Why?' }]} />);
+    expect(screen.getByText('Custom: Why?')).toBeInTheDocument();
+  });
+
+  it('knows every layout of spec section 2', () => {
+    const spec = ['hero', 'hero_image', 'promo', 'quick_info', 'info_box', 'tech_specs', 'reviews', 'videos', 'gallery', 'gallery_grid', 'faq', 'html', 'related_products', 'trending_products', 'ticker', 'newsfeed', 'text_row', 'anchor_link'];
+    expect([...LAYOUTS].sort()).toEqual([...spec].sort());
+  });
+
+  it('loads on-demand blocks and puts the anchor menu at the first marker', async () => {
+    const { container } = renderInRouter(
+      <BlockList
+        blocks={[
+          { acf_fc_layout: 'hero_image', title: 'Top' },
+          { acf_fc_layout: 'anchor_link', anchor: 'faq', title: 'FAQ' },
+          { acf_fc_layout: 'faq', title: 'Questions', items: [{ question: 'Why?', answer: 'Because.' }] },
+          { acf_fc_layout: 'anchor_link', anchor: 'about', title: 'About' },
+          { acf_fc_layout: 'text_row', title: 'About us' },
+        ]}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Questions' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'On this page' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['#faq', '#about']);
+    const order = [...container.querySelectorAll('h1, nav, #faq, #about')].map((el) => el.id || el.tagName);
+    expect(order).toEqual(['H1', 'NAV', 'faq', 'about']);
+  });
+
+  it('shows no anchor menu without markers', () => {
+    renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'text_row', title: 'Plain' }]} />);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('a block that throws renders nothing; the others stay', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    registerBlock('broken_layout', () => {
+      throw new Error('boom');
+    });
+    renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'broken_layout' }, { acf_fc_layout: 'text_row', title: 'Still here' }]} />);
+    expect(screen.getByRole('heading', { name: 'Still here' })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('content block broken_layout failed', expect.any(Error));
+    error.mockRestore();
+  });
+
+  it('on-demand blocks wait until they come near the viewport', async () => {
+    let notify: (entries: { isIntersecting: boolean }[]) => void = () => {};
+    const observe = vi.fn();
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof notify, options: { rootMargin: string }) {
+          notify = callback;
+          expect(options.rootMargin).toBe('600px 0px');
+        }
+        observe = observe;
+        disconnect() {}
+      },
+    );
+    renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'faq', title: 'Later', items: [{ question: 'Q?', answer: 'A.' }] }]} />);
+    expect(observe).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', { name: 'Later' })).toBeNull();
+    act(() => notify([{ isIntersecting: true }]));
+    expect(await screen.findByRole('heading', { name: 'Later' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });
 

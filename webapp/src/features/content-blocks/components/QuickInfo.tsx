@@ -24,7 +24,9 @@ export function QuickInfo({ block, index }: BlockProps) {
   const mediaStyle = { maxHeight, ...f.imageStyle };
 
   const media = youTube ? (
-    <VideoEmbed id={youTube} title={f.title} />
+    <div style={{ maxWidth: Math.round((maxHeight * 16) / 9), marginInline: 'auto' }}>
+      <VideoEmbed id={youTube} title={f.title} />
+    </div>
   ) : file ? (
     <video src={file} poster={f.image?.src} muted autoPlay loop playsInline aria-hidden="true" style={mediaStyle} className={styles.quickInfoImage} />
   ) : f.image ? (
@@ -40,7 +42,7 @@ export function QuickInfo({ block, index }: BlockProps) {
   ) : null;
 
   const copy = (
-    <div className={styles.quickInfoText} style={{ textAlign: f.textAlignment }}>
+    <div className={styles.quickInfoText} style={{ textAlign: f.textAlignment }} data-align={f.textAlignment}>
       {f.title && <h2>{f.title}</h2>}
       <SafeHtml html={f.text} className="rich-text" />
     </div>

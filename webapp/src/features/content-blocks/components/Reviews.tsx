@@ -29,7 +29,8 @@ function ReviewTile({ item }: { item: Record<string, unknown> }) {
       {publisher && <p className={styles.publisher}>{publisher}</p>}
       {url && (
         <AppLink href={url} className={styles.reviewLink}>
-          Read the review<span className="visually-hidden"> by {publisher}</span>
+          Read the review{publisher && ' '}
+          {publisher && <span className="visually-hidden">by {publisher}</span>}
         </AppLink>
       )}
     </article>

@@ -1,0 +1,113 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ContentBlocksProvider } from '../hooks/blockEnvironment';
+import { resetStaffCheck, STAFF_CHECK_DELAY_MS } from '../hooks/useStaffViewer';
+import { AnchorMarker, AnchorMenu } from './AnchorMenu';
+import { answerFetch } from './testing';
+
+const anchors = [
+  { id: 'specs', title: 'Specs' },
+  { id: 'reviews', title: 'Reviews' },
+];
+
+function page(staffViewer?: boolean) {
+  const ui = (
+    <>
+      <AnchorMenu anchors={anchors} />
+      <AnchorMarker index={1} block={{ acf_fc_layout: 'anchor_link', anchor: 'specs', title: 'Specs' }} />
+      <AnchorMarker index={2} block={{ acf_fc_layout: 'anchor_link', anchor: 'reviews', title: 'Reviews' }} />
+    </>
+  );
+  return render(staffViewer === undefined ? ui : <ContentBlocksProvider staffViewer={staffViewer}>{ui}</ContentBlocksProvider>);
+}
+
+function placeMarker(id: string, top: number) {
+  const marker = document.getElementById(id)!;
+  marker.getBoundingClientRect = () => ({ top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) });
+  return marker;
+}
+
+let scrollTo: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  scrollTo = vi.fn();
+  window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
+  Object.defineProperty(window, 'scrollY', { configurable: true, value: 400 });
+  resetStaffCheck();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+});
+
+describe('AnchorMenu', () => {
+  it('lists the markers; a click scrolls smoothly so the marker sits 130 px from the top, and focuses it', () => {
+    answerFetch({});
+    page(false);
+    expect(screen.getByRole('navigation', { name: 'On this page' })).toBeInTheDocument();
+    const marker = placeMarker('reviews', 900);
+    fireEvent.click(screen.getByRole('link', { name: 'Reviews' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 900 + 400 - 130, behavior: 'smooth' });
+    expect(document.activeElement).toBe(marker);
+    expect(screen.getByRole('link', { name: 'Reviews' })).toHaveAttribute('aria-current', 'location');
+    expect(screen.getByRole('link', { name: 'Specs' })).toHaveAttribute('href', '#specs');
+  });
+
+  it('sits at 179 px for admin or reviewer viewers', () => {
+    page(true);
+    placeMarker('specs', 500);
+    fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 500 + 400 - 179, behavior: 'smooth' });
+  });
+
+  it('asks /is-admin and /is-reviewer 500 ms after load and uses 179 px when one says yes', async () => {
+    const fetchMock = answerFetch({ '/is-reviewer': {} });
+    page();
+    expect(STAFF_CHECK_DELAY_MS).toBe(500);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('navigation')).toHaveAttribute('data-staff', 'true'), { timeout: 2000 });
+    expect(fetchMock.mock.calls.map((c) => String(c[0])).sort()).toEqual(['/is-admin', '/is-reviewer']);
+    placeMarker('specs', 500);
+    fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 721, behavior: 'smooth' });
+  });
+
+  it('re-aligns once blocks that loaded meanwhile have moved the marker', () => {
+    vi.useFakeTimers();
+    page(false);
+    placeMarker('specs', 900);
+    fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 1170, behavior: 'smooth' });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1170 });
+    placeMarker('specs', 130 + 240); // something 240 px high loaded above it
+    vi.advanceTimersByTime(1000);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 1410, behavior: 'auto' });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1410 });
+    placeMarker('specs', 130);
+    vi.advanceTimersByTime(800);
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('respects a preference for reduced motion', () => {
+    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query })) as unknown as typeof window.matchMedia;
+    page(false);
+    placeMarker('specs', 300);
+    fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 570, behavior: 'auto' });
+    delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+
+  it('marks the section scrolled past as current', () => {
+    page(false);
+    placeMarker('specs', -300);
+    placeMarker('reviews', 600);
+    fireEvent.scroll(window);
+    return waitFor(() => expect(screen.getByRole('link', { name: 'Specs' })).toHaveAttribute('aria-current', 'location'));
+  });
+
+  it('markers are focusable targets with safe ids', () => {
+    const { container } = render(<AnchorMarker index={0} block={{ acf_fc_layout: 'anchor_link', anchor: '#My Section"', title: 'Mine' }} />);
+    const marker = container.firstElementChild!;
+    expect(marker).toHaveAttribute('id', 'My-Section');
+    expect(marker).toHaveAttribute('tabindex', '-1');
+  });
+});
