@@ -43,6 +43,7 @@ describe('SearchPage', () => {
     await act(async () => answer([skoll]));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "sko"');
     expect(screen.getByRole('list', { name: 'Results' })).toHaveTextContent('Skoll Headset');
+    expect(screen.getByRole('status')).toHaveTextContent('1 product found');
   });
 
   it('follows the query in the URL and says when nothing matched', async () => {

@@ -30,11 +30,13 @@ export function SearchPage({ renderResults, search }: Props) {
       <title>{`${searchHeadline(query, false)} – ${SITE_NAME}`}</title>
       <PageHeading title={headline} />
       <div className={styles.results} aria-busy={searching} data-searching={searching || undefined}>
-        {nothingFound && (
-          <p className="muted" role="status">
-            No products matched your search. Try another word, or the first letters of a product name.
-          </p>
-        )}
+        <p role="status" className={nothingFound ? 'muted' : 'visually-hidden'}>
+          {nothingFound
+            ? 'No products matched your search. Try another word, or the first letters of a product name.'
+            : !searching && resultsFor === query && products.length > 0
+              ? `${products.length} ${products.length === 1 ? 'product' : 'products'} found`
+              : ''}
+        </p>
         {products.length > 0 && renderResults(products)}
       </div>
     </div>
