@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Mock } from 'vitest';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product, Variation } from '../types';
 import { ProductView } from './ProductView';
@@ -57,8 +58,8 @@ interface Options {
   variations?: Variation[];
   recommended?: Product[];
   linked?: Product[];
-  onAddToCart?: ReturnType<typeof vi.fn>;
-  onCustomize?: ReturnType<typeof vi.fn>;
+  onAddToCart?: Mock<(product: Product, variation: Variation | null, recommendedBy?: Product | null) => string | void>;
+  onCustomize?: Mock<(product: Product) => void>;
 }
 
 function renderView({ item = HEADSET, variations = [], recommended = [STAND, PADS, CABLE], linked = [], onAddToCart = vi.fn(), onCustomize = vi.fn() }: Options = {}) {
@@ -221,7 +222,7 @@ describe('add, tick, then recommended products (spec section 4)', () => {
   });
 
   it('opens no modal when the cart refused the add', async () => {
-    const onAddToCart = vi.fn(() => 'Sorry, no more in stock.');
+    const onAddToCart = vi.fn((): string | void => 'Sorry, no more in stock.');
     renderView({ onAddToCart });
     fireEvent.click(await readyToAdd());
     expect(screen.getByText('Sorry, no more in stock.')).toBeInTheDocument();
