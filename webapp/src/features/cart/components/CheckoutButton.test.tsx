@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { configure, act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product } from '@/types/api';
@@ -8,6 +8,9 @@ import { cartView, emptyCart } from '../store/rules';
 import { settle } from '../store/testing';
 import { CouponCartServer } from '../store/testingCoupons';
 import { CheckoutButton } from './CheckoutButton';
+
+// A loaded machine (2 cores, several suites at once) can take over a second to settle a render.
+configure({ asyncUtilTimeout: 4000 });
 
 const product = (fields: Partial<Product>): Product => ({
   id: 1, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',

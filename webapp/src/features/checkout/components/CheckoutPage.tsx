@@ -54,16 +54,16 @@ const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim
 export function CheckoutPage({ cart, token, pending, countrySelector, couponForm, onPlaced }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const { methods, loading: methodsLoading } = useShippingMethods(cart.country.code, cart.currency);
+  const hasItems = cart.lines.some((line) => line.count > 0);
+  const { methods, loading: methodsLoading } = useShippingMethods(cart.country.code, cart.currency, hasItems);
   const [chosen, setChosen] = useState<string | null>(null);
   const shippingMethod = methods.some((m) => m.id === chosen) ? chosen : (methods[0]?.id ?? null);
-  const quote = useQuote({ token, country: cart.country.code, shippingMethod, version: cart.version, enabled: !pending });
+  const quote = useQuote({ token, country: cart.country.code, shippingMethod, version: cart.version, enabled: !pending && hasItems });
   const [placing, setPlacing] = useState(false);
   const placingRef = useRef(false); // a second submit before the re-render sees it at once
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-  const hasItems = cart.lines.some((line) => line.count > 0);
 
   useEffect(() => {
     const first = FIELD_ORDER.find((name) => errors[name]);

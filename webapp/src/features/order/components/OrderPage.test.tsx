@@ -1,7 +1,10 @@
 import type { ReactElement } from 'react';
-import { render as renderDom, screen, within } from '@testing-library/react';
+import { configure, render as renderDom, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { OrderPage } from './OrderPage';
+
+// A loaded machine (2 cores, several suites at once) can take over a second to settle a render.
+configure({ asyncUtilTimeout: 4000 });
 
 const render = (element: ReactElement) => renderDom(<RouterProvider router={createMemoryRouter([{ path: '*', element }])} />);
 
