@@ -112,6 +112,13 @@ describe('StaffLoginPage', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait a minute and try again.'));
   });
 
+  it('tells a signed-in staff user so, with a way back to the shop', () => {
+    useStaffRoleStore.getState().setCheckedRole('reviewer');
+    renderLogin();
+    expect(screen.getByText(/You are already logged in as a reviewer\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
+  });
+
   it('asks for both fields before sending anything', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
