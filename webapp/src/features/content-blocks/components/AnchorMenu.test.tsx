@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { resetStaffRole, useStaffRoleStore } from '@/lib/staffRole';
 import { ContentBlocksProvider } from '../hooks/blockEnvironment';
-import { resetStaffCheck, STAFF_CHECK_DELAY_MS } from '../hooks/useStaffViewer';
 import { AnchorMarker, AnchorMenu } from './AnchorMenu';
-import { answerFetch } from './testing';
 
 const anchors = [
   { id: 'specs', title: 'Specs' },
@@ -31,16 +31,14 @@ beforeEach(() => {
   scrollTo = vi.fn();
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 400 });
-  resetStaffCheck();
+  resetStaffRole();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
 });
 
 describe('AnchorMenu', () => {
   it('lists the markers; a click scrolls smoothly so the marker sits 130 px from the top, and focuses it', () => {
-    answerFetch({});
     page(false);
     expect(screen.getByRole('navigation', { name: 'On this page' })).toBeInTheDocument();
     const marker = placeMarker('reviews', 900);
@@ -58,13 +56,11 @@ describe('AnchorMenu', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 500 + 400 - 179, behavior: 'smooth' });
   });
 
-  it('asks /is-admin and /is-reviewer 500 ms after load and uses 179 px when one says yes', async () => {
-    const fetchMock = answerFetch({ '/is-reviewer': {} });
+  it('sits at 179 px once the staff check finds an admin or reviewer', () => {
     page();
-    expect(STAFF_CHECK_DELAY_MS).toBe(500);
-    expect(fetchMock).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByRole('navigation')).toHaveAttribute('data-staff', 'true'), { timeout: 2000 });
-    expect(fetchMock.mock.calls.map((c) => String(c[0])).sort()).toEqual(['/is-admin', '/is-reviewer']);
+    expect(screen.getByRole('navigation')).not.toHaveAttribute('data-staff');
+    act(() => useStaffRoleStore.getState().setCheckedRole('reviewer'));
+    expect(screen.getByRole('navigation')).toHaveAttribute('data-staff', 'true');
     placeMarker('specs', 500);
     fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
     expect(scrollTo).toHaveBeenCalledWith({ top: 721, behavior: 'smooth' });

@@ -4,10 +4,11 @@
  * lands 130 px from the top (179 px for admin or reviewer viewers, whose banner
  * takes the difference).
  */
+import { ANCHOR_MENU_OFFSET_PX, STAFF_ANCHOR_MENU_OFFSET_PX } from '@/lib/staffRole';
 import type { Block } from '../types';
 import { text } from '../components/fields';
 
-export const ANCHOR_OFFSET_PX = { visitor: 130, staff: 179 } as const;
+export const ANCHOR_OFFSET_PX = { visitor: ANCHOR_MENU_OFFSET_PX, staff: STAFF_ANCHOR_MENU_OFFSET_PX } as const;
 
 export interface Anchor {
   id: string;
