@@ -63,7 +63,8 @@ export function Carousel({ label, children, effect = 'slide', perView = 1, wrap,
   return (
     <section
       ref={carousel.rootRef}
-      className={[styles.carousel, styles[effect], className ?? ''].join(' ').trim()}
+      className={[styles.carousel, className ?? ''].join(' ').trim()}
+      data-effect={effect}
       aria-roledescription="carousel"
       aria-label={label}
       tabIndex={0}

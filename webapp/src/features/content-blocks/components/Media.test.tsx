@@ -114,7 +114,7 @@ describe('Gallery', () => {
       />,
     );
     const carousel = await screen.findByRole('region', { name: 'Setups' });
-    expect(carousel.className).toMatch(/scroll3d/);
+    expect(carousel).toHaveAttribute('data-effect', 'scroll3d');
     fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
     expect(carousel).toHaveTextContent('Slide 3 of 3');
     expect(screen.getByText('Second setup')).toBeInTheDocument();
