@@ -106,6 +106,7 @@ def cart_state(cart: Cart) -> dict[str, Any]:
         "intent": cart.intent,
         "next_line": cart.next_line,
         "checkout_started": cart.checkout_started,
+        "orders": list(cart.orders),
         "lines": [line_view(line, cart) for line in cart.lines],
         "coupons": cart.coupon_lines(),
         "totals": cart.totals(),
@@ -163,6 +164,15 @@ class CartApplication(Application[UUID]):
     def state(self, token: str) -> dict[str, Any]:
         """The current cart state (:func:`cart_state`). NotFound 404 for an unknown token."""
         return cart_state(self.get_cart(token))
+
+    def record_order(self, token: str, order_id: str, total: int, currency: str) -> dict[str, Any]:
+        """Record on the cart held with ``token`` that it became order ``order_id`` (``total``
+        minor units of ``currency``): an ``OrderPlaced`` event, after which the cart is empty.
+        Idempotent (the key is ``order-<order_id>``): a retry records nothing. Only the
+        checkout application calls this; shoppers cannot (the HTTP schema has no such command).
+        Returns the cart state."""
+        command = {"type": "record_order", "order_id": order_id, "total": int(total), "currency": currency}
+        return self.execute(token, command, f"order-{order_id}").state
 
     def history(self, token: str) -> list[dict[str, Any]]:
         """Every event of the cart, oldest first: ``{version, type, timestamp, data}``."""
@@ -449,6 +459,9 @@ class CartApplication(Application[UUID]):
             return
         elif kind == "remove_coupon":
             cart.remove_coupon(str(command["code"]), **ctx)
+            return
+        elif kind == "record_order":  # internal (record_order): not in the HTTP command schema
+            cart.record_order(str(command["order_id"]), int(command["total"]), str(command["currency"]), **ctx)
             return
         else:
             cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)

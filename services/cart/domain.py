@@ -82,6 +82,8 @@ class Cart(Aggregate):
     # Carts stored before coupons existed have no ``coupons`` in their snapshots. Never
     # mutated in place: every event assigns a new list.
     coupons: Any = ()
+    # Ids of the orders placed from this cart, oldest first (``OrderPlaced``); same rule.
+    orders: Any = ()
 
     @event("Started")
     def __init__(
@@ -298,6 +300,19 @@ class Cart(Aggregate):
     def clear(self, *, command_id: str | None, request_hash: str) -> None:
         """Empty the cart."""
         self._cleared(command_id=command_id, request_hash=request_hash)
+
+    def record_order(
+        self, order_id: str, total: int, currency: str, *, command_id: str | None, request_hash: str
+    ) -> None:
+        """Record that the cart was checked out as order ``order_id`` (issue 4: "the cart
+        records that it was checked out"): its lines and coupons became the order's, so the cart
+        is empty again. ``total`` is the order's total in minor units of ``currency``. Not a
+        shopper command: only the checkout application calls it (``CartApplication.record_order``),
+        after the order committed; the order itself (and the buyer's personal data) lives in
+        the checkout context, not in this event."""
+        self._order_placed(
+            order_id=order_id, total=total, currency=currency, command_id=command_id, request_hash=request_hash
+        )
 
     def start_checkout(self, *, command_id: str | None, request_hash: str) -> None:
         """Record the checkout hand-off with the lines and totals the shopper confirmed.
@@ -573,6 +588,16 @@ class Cart(Aggregate):
     def _cleared(self, command_id: str | None, request_hash: str) -> None:
         self.lines = []
         self.checkout_started = False
+        self._remember(command_id, request_hash)
+
+    @event("OrderPlaced")
+    def _order_placed(
+        self, order_id: str, total: int, currency: str, command_id: str | None, request_hash: str
+    ) -> None:
+        self.lines = []
+        self.coupons = []
+        self.checkout_started = False
+        self.orders = [*self.orders, order_id]
         self._remember(command_id, request_hash)
 
     @event("CheckoutStarted")

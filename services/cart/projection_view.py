@@ -28,11 +28,13 @@ def cart_row(cart: Cart) -> dict[str, Any]:
     """The ``cart_current`` row of ``cart`` (without ``refused_count``, which counts events).
 
     Money in minor units: ``subtotal_eur``/``subtotal_usd`` from ``rules.totals`` in each
-    currency; ``total`` and ``tax_included`` in the cart's own currency."""
+    currency (before coupons); ``total``, ``tax_included`` and ``discount`` in the cart's own
+    currency, after coupons (``Cart.totals``)."""
     lines = cart.lines
     eur = rules.totals(lines, "EUR", cart.tax_rate_bp)
     usd = rules.totals(lines, "USD", cart.tax_rate_bp)
-    own = usd if cart.currency == "USD" else eur
+    own = cart.totals()
+    orders = list(cart.orders)
     return {
         "cart_id": str(cart.id),
         "version": cart.version,
@@ -44,6 +46,8 @@ def cart_row(cart: Cart) -> dict[str, Any]:
         "subtotal_usd": usd["subtotal"],
         "total": own["total"],
         "tax_included": own["tax_included"],
+        "discount": own.get("discount", 0),
+        "last_order_id": orders[-1] if orders else None,
         "preorder": own["preorder"],
         "checkout_started": bool(cart.checkout_started),
         "lines": [

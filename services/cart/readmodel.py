@@ -32,8 +32,10 @@ class CartCurrent(Base):
         item_count: sum of the lines' counts.
         subtotal_eur, subtotal_usd: what the lines cost in each currency (``rules.totals``),
             minor units, whatever the cart's own currency is (so carts compare across currencies).
-        total: the total in the cart's ``currency``, minor units, tax included.
+        total: the total in the cart's ``currency``, minor units, tax included, after coupons.
         tax_included: the tax contained in ``total`` at the country's rate, minor units.
+        discount: what the applied coupons take off, minor units of ``currency`` (0: none).
+        last_order_id: the order the cart last became (``OrderPlaced``), or null.
         preorder: some line is a pre-order (spec 4).
         checkout_started: the shopper reached checkout with these lines (reset by a later change).
         lines: ``[{"line_id", "product_id", "variation_id", "sku", "count"}]`` in cart order.
@@ -54,6 +56,8 @@ class CartCurrent(Base):
     subtotal_usd: Mapped[int] = mapped_column(BigInteger, nullable=False)
     total: Mapped[int] = mapped_column(BigInteger, nullable=False)
     tax_included: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    discount: Mapped[int] = mapped_column(BigInteger, nullable=False, server_default="0")
+    last_order_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     preorder: Mapped[bool] = mapped_column(Boolean, nullable=False)
     checkout_started: Mapped[bool] = mapped_column(Boolean, nullable=False)
     lines: Mapped[list[dict[str, Any]]] = mapped_column(JSON, nullable=False)

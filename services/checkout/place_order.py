@@ -14,8 +14,9 @@
    hashed key; unique per cart + key and per cart + version), its lines and customer, queue the
    confirmation mail (outbox) and the GA4 ``purchase`` (and ``begin_checkout`` if not yet),
    bump the catalogue revision when stock changed. Commit.
-4. Record on the cart that it was ordered: the cart command ``clear`` with the idempotency key
-   ``order-<id>`` (its ``Cleared`` event names the order; idempotent across retries).
+4. Record on the cart that it was ordered: ``CartApplication.record_order`` appends
+   ``OrderPlaced`` (order id, total, currency; the cart is empty after it) with the key
+   ``order-<id>`` (idempotent across retries).
 5. Start the payment (``PaymentProvider.start``: bank transfer needs nothing; a hosted checkout
    answers a ``redirect_url``).
 
@@ -312,12 +313,14 @@ def _replay(
 
 
 def _mark_cart_ordered(app: CartApplication, token: str, order: Order) -> None:
-    """Clear the cart with the key ``order-<id>`` while it is still as it was ordered (a later
-    change by the shopper is never wiped). Idempotent; a failure leaves the order standing and
-    the next retry (or a new place-order, answered ``cart_already_ordered``) tries again."""
+    """Record ``OrderPlaced`` on the cart (``CartApplication.record_order``, key
+    ``order-<id>``; the cart is empty after it) while the cart is still as it was ordered (a
+    later change by the shopper is never wiped). Idempotent; a failure leaves the order
+    standing and the next retry (or a new place-order, answered ``cart_already_ordered``)
+    tries again."""
     try:
         state = app.state(token)
         if int(state["version"]) == order.cart_version:
-            app.execute(token, {"type": "clear"}, f"order-{order.id}")
+            app.record_order(token, str(order.id), order.total, order.currency)
     except Exception:  # noqa: BLE001 - the order is placed; marking the cart is retried later
         log.exception("could not mark cart as ordered for order %s", order.id)

@@ -394,6 +394,7 @@ def test_a_price_sent_by_the_client_is_ignored(http: TestClient) -> None:
         {"type": "set_country", "country": "Germany"},
         {"type": "set_payment_intent", "intent": ""},
         {"type": "teleport"},
+        {"type": "record_order", "order_id": "1", "total": 0, "currency": "EUR"},  # checkout's only
         {"product_id": 2},
         [],
         "add",

@@ -89,13 +89,17 @@ def random_command(rng: random.Random, cart: Cart | None) -> dict[str, Any]:
 
 
 def run_commands(app: CartApplication, rng: random.Random, tokens: list[str], count: int) -> None:
-    """``count`` random commands over ``tokens`` (refusals are expected and recorded)."""
+    """``count`` random commands over ``tokens`` (refusals are expected and recorded), now and
+    then an order placed from a cart (``record_order``)."""
     for _ in range(count):
         token = rng.choice(tokens)
         try:
             cart = app.get_cart(token)
         except Exception:
             cart = None
+        if cart is not None and cart.lines and rng.random() < 0.05:
+            app.record_order(token, str(rng.randint(100_000_000, 999_999_999)), cart.totals()["total"], cart.currency)
+            continue
         try:
             app.execute(token, random_command(rng, cart), command_id=f"k{rng.getrandbits(64)}")
         except CartRefused:
@@ -137,6 +141,8 @@ def expected_row(app: CartApplication, token: str) -> dict[str, Any]:
         "subtotal_usd": rules.totals(cart.lines, "USD", cart.tax_rate_bp)["subtotal"],
         "total": state["totals"]["total"],
         "tax_included": state["totals"]["tax_included"],
+        "discount": state["totals"]["discount"],
+        "last_order_id": state["orders"][-1] if state["orders"] else None,
         "preorder": state["totals"]["preorder"],
         "checkout_started": state["checkout_started"],
         "lines": [
@@ -179,6 +185,7 @@ def test_view_matches_cart_state_after_random_commands(
     assert last == store_app.recorder.max_notification_id() == tracked(engine)
     assert_view_matches(store_app, engine, tokens)
     assert any(row["refused_count"] for row in view(engine).values())
+    assert any(row["last_order_id"] for row in view(engine).values())  # orders were placed
 
 
 def test_rows_carry_both_currencies_and_reset_on_clear(store_app: CartApplication, engine: Engine) -> None:

@@ -92,8 +92,9 @@ def test_the_cart_records_that_it_was_ordered_and_can_be_used_again(http: TestCl
     token = cart(http, (first, 1))
     order_id = place(http, token).json()["order"]["id"]
     history = http.get("/api/cart/events", headers={"X-Cart-Token": token}).json()
-    assert history[-1]["type"] == "Cleared"
+    assert history[-1]["type"] == "OrderPlaced"
     assert history[-1]["data"]["command_id"] == f"order-{order_id}"
+    assert history[-1]["data"]["order_id"] == str(order_id)
     assert http.get("/api/cart", headers={"X-Cart-Token": token}).json()["cart"]["lines"] == []
     assert command(http, token, {"type": "add", "product_id": second}).status_code == 200
     again = place(http, token)
