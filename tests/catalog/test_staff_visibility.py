@@ -95,9 +95,7 @@ def test_listings_include_drafts_only_for_staff(client: TestClient) -> None:
 def test_the_response_cache_never_serves_staff_answers_to_visitors_or_the_reverse() -> None:
     app = create_app()
     visitor, staff = TestClient(app), TestClient(app)
-    assert staff.post(
-        "/api/staff/login", json={"email": "freya@halvard.gg", "password": PASSWORD}
-    ).is_success
+    assert staff.post("/api/staff/login", json={"email": "freya@halvard.gg", "password": PASSWORD}).is_success
     path = "/api/wc/products?category=15&per_page=100"
     first = visitor.get(path)  # fills the cache with the public answer
     assert first.headers["x-cache"] == "MISS"
