@@ -1,5 +1,6 @@
 import { Children, type CSSProperties, type ReactNode } from 'react';
 import { CAROUSEL, slideLook, type CarouselEffect } from './carouselMachine';
+import { SlideActiveContext } from './slideContext';
 import { useCarousel } from './useCarousel';
 import styles from './Carousel.module.css';
 
@@ -108,7 +109,7 @@ export function Carousel({ label, children, effect = 'slide', perView = 1, wrap,
                 data-active={look.active || undefined}
                 style={{ transform, opacity: look.opacity, zIndex: look.zIndex }}
               >
-                {slide}
+                <SlideActiveContext.Provider value={look.active}>{slide}</SlideActiveContext.Provider>
               </div>
             );
           })}

@@ -83,6 +83,11 @@ describe('Videos', () => {
     const frame = screen.getByTitle('Sound test');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/hV0d1n75kbX?autoplay=1&rel=0');
+    // Moving on stops it: the player unloads and the poster is back.
+    fireEvent.keyDown(carousel, { key: 'ArrowRight' });
+    expect(screen.queryByTitle('Sound test')).toBeNull();
+    fireEvent.keyDown(carousel, { key: 'ArrowLeft' });
+    expect(screen.getByRole('button', { name: 'Play video: Sound test' })).toBeInTheDocument();
   });
 
   it('renders nothing when no link has an id', async () => {

@@ -1,15 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSlideActive } from '@/components/carousel/slideContext';
 import { Img } from '@/components/Img';
 import { VIDEO_THUMBNAIL_SIZE, videoEmbedUrl, videoThumbnail } from '../model/video';
 import styles from './blocks.module.css';
 
 /**
  * A video by its 11-character id: the provider's thumbnail with a play button;
- * the player loads only after a click (spec section 2; cookies policy).
+ * the player loads only after a click (spec section 2; cookies policy) and
+ * unloads when its carousel slide leaves the view.
  */
 export function VideoEmbed({ id, title, className }: { id: string; title: string; className?: string }) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
+  // A video whose carousel slide leaves the view stops (no sound from a hidden slide).
+  const inView = useSlideActive();
+  useEffect(() => {
+    if (!inView) setPlaying(false);
+  }, [inView]);
   useEffect(() => {
     if (playing) frame.current?.focus();
   }, [playing]);
