@@ -267,6 +267,34 @@ def test_bulk_sql_writes_keep_the_index_current_too(session: Session) -> None:
     assert search(session, "bragi") == [] and _index_rows(session) == 0
 
 
+def test_a_woocommerce_import_is_searchable_at_once(session: Session) -> None:
+    from pathlib import Path
+
+    from services.catalog.importer import import_products_csv
+
+    csv = Path(__file__).resolve().parents[1] / "fixtures" / "woocommerce" / "catalogue.csv"
+    assert import_products_csv(session, csv).errors == []
+    session.commit()
+    assert search(session, "hk-k1")[0] == 101  # SKU
+    assert 101 in search(session, "mechanical")  # category "Mechanical keyboards"
+    assert 101 in search(session, "rgb")  # tag
+    assert 101 in search(session, "hot swap")  # short description "Hot-swappable ..."
+
+
+def test_the_demo_seed_is_searchable_and_a_second_seed_changes_nothing(session: Session) -> None:
+    from services.catalog.demo import seed_demo
+
+    seed_demo(session)
+    session.commit()
+    first = search(session, "skald")
+    assert first and all(pid in first for pid in search(session, "skald usb"))
+    assert search(session, "huginn") == []  # a draft in the demo catalogue
+    seed_demo(session)
+    session.commit()
+    assert search(session, "skald") == first
+    assert _index_rows(session) == session.execute(text("SELECT count(*) FROM products")).scalar_one()
+
+
 def test_status_and_hidden_changes_apply_at_once(session: Session) -> None:
     product = create_product(session, id=80, name="Loki Mic", sku="HV-LOKI", status="draft")
     session.commit()
