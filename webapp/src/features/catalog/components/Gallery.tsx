@@ -39,7 +39,8 @@ export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
 
   return (
     <div className={styles.gallery} role="group" aria-roledescription="carousel" aria-label={`${name} images`}>
-      <ul ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll}>
+      {/* A named group (its items are slides, not list items), focusable: a scroll region on mobile. */}
+      <ul ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll} role="group" aria-label="Slides" tabIndex={0}>
         {images.map((image, i) => (
           <li
             key={`${image.src}-${i}`}

@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { CloseIcon, Logo, MailIcon, MenuIcon, SearchIcon } from '@/components/icons';
+import { useFocusTrap } from '@/components/useFocusTrap';
 import { Link, useLocation } from '@/lib/router';
 import type { NavEntry } from '../types';
 import { CartLink } from './CartLink';
@@ -23,6 +24,13 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLDivElement>(null);
+  // The open mobile menu keeps keyboard focus (its button and the drawer); Escape closes it.
+  useFocusTrap(menuOpen, () => [menuButton.current, drawer.current], () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  });
 
   useEffect(() => {
     setMenuOpen(false);
@@ -49,6 +57,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
       <div className={styles.bar}>
         <div className={`container ${styles.barInner}`}>
           <button
+            ref={menuButton}
             type="button"
             className={`${styles.iconButton} ${styles.mobileOnly}`}
             aria-expanded={menuOpen}
@@ -90,7 +99,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
           </div>
         </div>
       )}
-      {menuOpen && <MobileMenu id="mobile-menu" items={menu} footer={countrySelector} />}
+      {menuOpen && <MobileMenu ref={drawer} id="mobile-menu" items={menu} footer={countrySelector} />}
     </header>
   );
 }

@@ -1,13 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { ChevronDown } from '@/components/icons';
 import type { NavEntry } from '../types';
 import styles from './Header.module.css';
 
-export function MobileMenu({ id, items, footer }: { id: string; items: NavEntry[]; footer?: ReactNode }) {
+export function MobileMenu({ id, items, footer, ref }: { id: string; items: NavEntry[]; footer?: ReactNode; ref?: Ref<HTMLDivElement> }) {
   const [expanded, setExpanded] = useState<number | null>(null);
   return (
-    <div id={id} className={styles.drawer}>
+    <div ref={ref} id={id} className={styles.drawer}>
       <nav aria-label="Mobile">
         <ul className={styles.drawerList}>
           {items.map((item) =>
