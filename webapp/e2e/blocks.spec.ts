@@ -69,6 +69,7 @@ test('the home page shows every block type in order, with promos and the anchor 
 });
 
 test('keys move a carousel and it announces "Slide n of N"', async ({ page }) => {
+  test.slow(); // two carousels, each stepped through with 500 ms slides
   await page.goto('/');
   await loadEveryBlock(page);
   const reviews = page.getByRole('region', { name: 'What the press says' });
