@@ -34,8 +34,8 @@ export function QuickInfo({ block, index }: BlockProps) {
       className={styles.quickInfoImage}
       src={f.image.src}
       alt={placement === 'background' ? '' : f.image.alt}
-      width={f.image.width}
-      height={f.image.height}
+      width={f.image.width ?? 1600}
+      height={f.image.height ?? 700}
       eager={index === 0}
       style={mediaStyle}
     />

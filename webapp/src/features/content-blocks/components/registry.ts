@@ -1,8 +1,9 @@
 /**
  * Layout name (`acf_fc_layout`) -> component, for every block of spec section 2.
- * Blocks that are usually above the fold load with the page; quick_info, the
- * carousels and the blocks that fetch data load on demand (QuickInfo and
- * lazyBlocks chunks) when they come near the viewport (BlockList). Later issues
+ * Blocks that are often above the fold (heroes, quick_info, info_box, html,
+ * text_row, promos, anchor markers) load with the page; the carousels and the
+ * blocks that fetch data load on demand (the lazyBlocks chunk) when they come
+ * near the viewport (BlockList). Later issues
  * add or replace layouts with registerBlock.
  */
 import { lazy } from 'react';
@@ -13,12 +14,12 @@ import { HeroImage } from './HeroImage';
 import { HtmlBlock } from './HtmlBlock';
 import { InfoBox } from './InfoBox';
 import { Promo } from './Promo';
+import { QuickInfo } from './QuickInfo';
 import { TextRow } from './TextRow';
 
 type LazyName = keyof typeof import('./lazyBlocks');
 
 const onDemand = (name: LazyName): BlockComponent => lazy(() => import('./lazyBlocks').then((blocks) => ({ default: blocks[name] })));
-const QuickInfo: BlockComponent = lazy(() => import('./QuickInfo').then((block) => ({ default: block.QuickInfo })));
 
 const registry = new Map<string, BlockComponent>([
   ['hero', Hero],
@@ -57,7 +58,6 @@ export function blockComponent(layout: string): BlockComponent | undefined {
  * load (and until they come near the viewport) so the page does not jump.
  */
 export const PENDING_HEIGHT: Record<string, number> = {
-  quick_info: 440,
   tech_specs: 420,
   reviews: 460,
   videos: 420,
