@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import TextClause, bindparam, text
 from sqlalchemy.orm import Session
 
 MAX_TERMS = 8
@@ -105,7 +105,7 @@ _PG_SIMPLE = "to_tsquery('simple', :prefix)"
 _NO_FTS = "SELECT CAST(NULL AS INTEGER) AS id, CAST(NULL AS REAL) AS score WHERE 1 = 0"
 
 
-def _statement(fts: str):  # type: ignore[no-untyped-def]
+def _statement(fts: str) -> TextClause:
     """Candidates (text hits and SKU hits) joined to visible products, best first; ``score`` is
     lower-is-better on both dialects (bm25 is negative, ts_rank is negated)."""
     return text(
