@@ -10,6 +10,7 @@ client-side routes survive a reload.
 from __future__ import annotations
 
 import logging
+import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -155,17 +156,18 @@ def create_app() -> FastAPI:
 
 
 def _mount_webapp(app: FastAPI, dist: Path) -> None:
-    """Serve ``webapp/dist``: real files as they are, every other GET path as index.html."""
+    """Serve ``webapp/dist``: real files as they are (or their precompressed twin, see
+    ``_static_file``), every other GET path as index.html."""
     index = dist / "index.html"
 
     @app.get("/{path:path}", include_in_schema=False)
-    async def _spa(path: str) -> Response:
+    async def _spa(path: str, request: Request) -> Response:
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and dist.resolve() in candidate.parents:
             headers = (
                 {"Cache-Control": "public, max-age=31536000, immutable"} if path.startswith("assets/") else {}
             )
-            return FileResponse(candidate, headers=headers)
+            return _static_file(candidate, request.headers.get("accept-encoding", ""), headers)
         if index.is_file():
             return FileResponse(index, headers={"Cache-Control": "no-cache"})
         return _error(
@@ -173,3 +175,38 @@ def _mount_webapp(app: FastAPI, dist: Path) -> None:
             "webapp_not_built",
             "The storefront is not built yet: run `npm ci && npm run build` in webapp/.",
         )
+
+
+_PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))  # preferred first
+
+
+def _accepted_encodings(accept_encoding: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` header allows (lower-case; ``q=0`` ones left out)."""
+    accepted = set()
+    for part in accept_encoding.split(","):
+        coding, _, params = part.partition(";")
+        params = params.strip()
+        try:
+            q = float(params.removeprefix("q=")) if params.startswith("q=") else 1.0
+        except ValueError:
+            continue
+        if q > 0:
+            accepted.add(coding.strip().lower())
+    return accepted
+
+
+def _static_file(file: Path, accept_encoding: str, headers: dict[str, str]) -> FileResponse:
+    """``file``, or the ``file.br`` / ``file.gz`` twin the webapp build writes next to it
+    (``webapp/vite.config.ts``) when the client accepts that encoding: sent with
+    ``Content-Encoding`` and the original's media type. Files with a twin say
+    ``Vary: Accept-Encoding``."""
+    accepted = _accepted_encodings(accept_encoding)
+    twins = [(coding, file.with_name(file.name + suffix)) for coding, suffix in _PRECOMPRESSED]
+    twins = [(coding, twin) for coding, twin in twins if twin.is_file()]
+    if twins:
+        headers = {**headers, "Vary": "Accept-Encoding"}
+    for coding, twin in twins:
+        if coding in accepted:
+            media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            return FileResponse(twin, media_type=media_type, headers={**headers, "Content-Encoding": coding})
+    return FileResponse(file, headers=headers)

@@ -37,6 +37,28 @@ def test_hashed_assets_are_cached_for_a_year(built_webapp: Path) -> None:
     assert "immutable" in r.headers["cache-control"]
 
 
+def test_precompressed_twins_go_to_browsers_that_accept_them(built_webapp: Path) -> None:
+    import gzip
+
+    (built_webapp / "assets" / "app-abc123.js.br").write_bytes(b"brotli bytes")
+    (built_webapp / "assets" / "app-abc123.js.gz").write_bytes(gzip.compress(b"console.log(1)"))
+    client = TestClient(create_app())
+    path = "/assets/app-abc123.js"
+
+    with client.stream("GET", path, headers={"Accept-Encoding": "gzip, deflate, br"}) as r:
+        raw = b"".join(r.iter_raw())  # as sent (whether or not httpx can decode brotli)
+    assert r.headers["content-encoding"] == "br" and raw == b"brotli bytes"  # br preferred
+    assert r.headers["content-type"].startswith(("text/javascript", "application/javascript"))
+    assert r.headers["vary"] == "Accept-Encoding" and "immutable" in r.headers["cache-control"]
+
+    r = client.get(path, headers={"Accept-Encoding": "gzip, br;q=0"})
+    assert r.headers["content-encoding"] == "gzip" and r.text == "console.log(1)"  # decoded by the client
+
+    r = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in r.headers and r.text == "console.log(1)"
+    assert r.headers["vary"] == "Accept-Encoding"
+
+
 def test_paths_outside_the_build_are_not_served(built_webapp: Path) -> None:
     client = TestClient(create_app())
     for path in ("/../secret.txt", "/..%2Fsecret.txt", "/assets/..%2F..%2Fsecret.txt"):
