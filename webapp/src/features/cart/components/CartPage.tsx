@@ -54,7 +54,11 @@ export function CartPage() {
         {pending > 0 ? 'Saving your changes…' : ''}
       </p>
       <div className={styles.layout}>
-        <section aria-label="Items in your cart">
+        <section aria-labelledby="cart-items">
+          {/* Headings in order (h1, h2, then each line's h3). */}
+          <h2 id="cart-items" className="visually-hidden">
+            Items in your cart
+          </h2>
           <ul className={styles.lines}>
             {cart.lines.map((line) => (
               <CartLineRow key={line.line_id} line={line} currency={currency} />

@@ -19,7 +19,7 @@ describe('product gallery', () => {
 
   it('sets width and height on every image and loads only the first eagerly', () => {
     const { container } = render(<Gallery images={images} name="Odin 75" />);
-    const slides = [...container.querySelectorAll('li[aria-roledescription="slide"] img')];
+    const slides = [...container.querySelectorAll('[aria-roledescription="slide"] img')];
     expect(slides.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
     for (const img of container.querySelectorAll('img')) {
       expect(img).toHaveAttribute('width');

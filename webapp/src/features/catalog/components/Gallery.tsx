@@ -10,7 +10,7 @@ import styles from './catalog.module.css';
  */
 export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
   const [index, setIndex] = useState(0);
-  const track = useRef<HTMLUListElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const key = images.map((i) => i.src).join('|');
 
   const scrollToSlide = (i: number, smooth: boolean) => {
@@ -39,10 +39,10 @@ export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
 
   return (
     <div className={styles.gallery} role="group" aria-roledescription="carousel" aria-label={`${name} images`}>
-      {/* A named group (its items are slides, not list items), focusable: a scroll region on mobile. */}
-      <ul ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll} role="group" aria-label="Slides" tabIndex={0}>
+      {/* The slides: a named group, focusable (a scroll region on mobile). */}
+      <div ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll} role="group" aria-label="Slides" tabIndex={0}>
         {images.map((image, i) => (
-          <li
+          <div
             key={`${image.src}-${i}`}
             className={styles.gallerySlide}
             role="group"
@@ -51,9 +51,9 @@ export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
             aria-hidden={i !== current || undefined}
           >
             <Img src={image.src} alt={image.alt || name} width={image.width ?? 800} height={image.height ?? 800} eager={i === 0} />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       {images.length > 1 && (
         <>
           <ul className={styles.thumbs} aria-label="Product images">
