@@ -73,6 +73,7 @@ export function slidesShown(effect: CarouselEffect, perView: number, count: numb
   return Math.max(1, Math.min(Math.floor(wanted) || 1, Math.max(1, count)));
 }
 
+/** The first position, not paused; scroll3d wraps and moves one slide at a time. */
 export function initialState({ count, perView = 1, effect = 'slide', wrap }: CarouselOptions): CarouselState {
   const shown = slidesShown(effect, perView, count);
   return { index: 0, count: Math.max(0, count), perView: effect === 'scroll3d' ? 1 : shown, wrap: wrap ?? effect === 'scroll3d', paused: false };
@@ -91,6 +92,7 @@ function clampIndex(state: CarouselState, index: number): number {
   return Math.min(Math.max(index, 0), total - 1);
 }
 
+/** Applies one action; returns the same state object when nothing changes (cheap re-render checks). */
 export function carouselReducer(state: CarouselState, action: CarouselAction): CarouselState {
   const total = positions(state);
   const move = (index: number) => {
