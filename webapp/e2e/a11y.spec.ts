@@ -92,11 +92,8 @@ async function addToCart(page: Page, path: string) {
   await expect(page.getByTestId('cart-count').first()).toHaveText('1');
 }
 
-test.beforeEach(async ({ page }) => {
-  // A new visitor: empty cart, default country, no cookie consent yet (the banner shows).
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-});
+// Every test is a new visitor (Playwright gives each test a fresh browser context): empty cart,
+// default country, no cookie consent yet (the banner shows and is checked too).
 
 for (const viewport of VIEWPORTS) {
   test.describe(`axe at ${viewport.width} px`, () => {
