@@ -31,6 +31,7 @@ const ROUTES: string[] = [
   ...CATEGORIES.map((slug) => `/${slug}`),
   SIMPLE_PRODUCT,
   VARIABLE_PRODUCT,
+  '/keyboards/odin-75-wireless', // content blocks: tech specs, reviews and video carousels, FAQ
   '/customize',
   '/custom-keyboard-builder',
   '/resellers',
@@ -77,6 +78,18 @@ async function settle(page: Page) {
   await expect(page.locator('main [role="status"][aria-label^="Loading"]')).toHaveCount(0);
 }
 
+/** Scrolls down the whole page (lazy blocks render near the viewport), then back to the top. */
+async function renderAll(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
 /** Scans the page (whole document, every axe rule) and fails on serious or critical violations. */
 async function expectNoSeriousViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -103,6 +116,7 @@ for (const viewport of VIEWPORTS) {
       test(`${route} has no serious or critical violation`, async ({ page }) => {
         await page.goto(route);
         await settle(page);
+        await renderAll(page); // blocks below the fold render near the viewport: scan them too
         await expectNoSeriousViolations(page, `${route} at ${viewport.width} px`);
       });
     }
@@ -251,18 +265,6 @@ test.describe('keyboard only', () => {
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeFocused();
   });
 });
-
-/** Scrolls down the whole page (lazy blocks render near the viewport), then back to the top. */
-async function renderAll(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
 
 /** The page's horizontal overflow in px, and the widest elements that cause it. */
 const overflow = (page: Page) =>
