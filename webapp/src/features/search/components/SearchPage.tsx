@@ -37,7 +37,13 @@ export function SearchPage({ renderResults, search }: Props) {
               ? `${products.length} ${products.length === 1 ? 'product' : 'products'} found`
               : ''}
         </p>
-        {products.length > 0 && renderResults(products)}
+        {products.length > 0 && (
+          <>
+            {/* The product cards' h3 names follow an h2 (headings in order). */}
+            <h2 className="visually-hidden">Products</h2>
+            {renderResults(products)}
+          </>
+        )}
       </div>
     </div>
   );
