@@ -19,6 +19,7 @@ from tests.checkout.conftest import cart, command, coupon, place, product
 
 def events(db: Session, name: str, prefix: str) -> list[Ga4Event]:
     db.rollback()  # a fresh snapshot (SQLite WAL keeps a read transaction's view)
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     return list(
         db.scalars(select(Ga4Event).where(Ga4Event.name == name, Ga4Event.event_id.like(prefix + "%")))
     )
@@ -112,6 +113,7 @@ def test_erasing_personal_data_blanks_customer_mail_and_coupon_use(http: TestCli
     assert erase_personal_data(db, order_id) is True
     db.commit()
     db.rollback()  # expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     customer = db.get(OrderCustomer, order_id)
     assert (
         customer.email,
@@ -133,6 +135,7 @@ def test_erasing_personal_data_blanks_customer_mail_and_coupon_use(http: TestCli
     [mail] = db.scalars(select(OutboxMail).where(OutboxMail.reference == f"order:{order_id}")).all()
     assert (mail.to, mail.text, mail.html) == ("", "", "")
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     assert db.get(Coupon, coupon_id).used_by == [f"erased:order:{order_id}"]
     assert erase_personal_data(db, 1) is False
 
@@ -163,6 +166,7 @@ def test_the_cli_erases_an_orders_personal_data(http: TestClient, db: Session) -
     result = CliRunner().invoke(cli, ["erase-personal-data", str(order_id)])
     assert result.exit_code == 0, result.output
     db.rollback()
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     assert db.get(OrderCustomer, order_id).email == ""
     missing = CliRunner().invoke(cli, ["erase-personal-data", "1"])
     assert missing.exit_code == 1

@@ -42,6 +42,7 @@ def test_placing_an_order_records_it_with_lines_totals_and_customer(http: TestCl
     assert order["payment_instructions"]["reference"] == str(order["id"])
     assert order["payment_instructions"]["iban"]
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     assert db.get(Product, pid).stock_quantity == 3
 
 
@@ -62,6 +63,7 @@ def test_the_same_idempotency_key_answers_the_same_order_and_makes_one(http: Tes
     assert again.json() == first.json()
     order_id = first.json()["order"]["id"]
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     cart_id = db.get(Order, order_id).cart_id
     assert db.scalar(select(func.count()).select_from(Order).where(Order.cart_id == cart_id)) == 1
     assert db.get(Product, pid).stock_quantity == 4
@@ -129,6 +131,7 @@ def test_stock_is_rechecked_when_placing(http: TestClient, db: Session) -> None:
     assert answer.status_code == 409 and answer.json()["code"] == "out_of_stock"
     assert "Skoll Mouse" in answer.json()["message"] and "1 available" in answer.json()["message"]
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     assert db.get(Product, pid).stock_quantity == 1
 
 
@@ -136,6 +139,7 @@ def test_the_last_unit_sets_out_of_stock(http: TestClient, db: Session) -> None:
     pid = product(db, manage_stock=True, stock_quantity=1)
     assert place(http, cart(http, (pid, 1))).status_code == 201
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     row = db.get(Product, pid)
     assert (row.stock_quantity, row.stock_status) == (0, "outofstock")
 
@@ -145,6 +149,7 @@ def test_a_backorder_product_can_go_below_zero(http: TestClient, db: Session) ->
     answer = place(http, cart(http, (pid, 3)))
     assert answer.status_code == 201, answer.text
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     row = db.get(Product, pid)
     assert (row.stock_quantity, row.stock_status) == (-2, "onbackorder")
 

@@ -201,6 +201,7 @@ def test_a_per_user_limit_counts_the_buyers_email(http: TestClient, db: Session)
     assert refused.status_code == 409 and refused.json()["code"] == "coupon_user_limit"
     assert place(http, second, email="carol@example.com").status_code == 201
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     row = db.get(Coupon, coupon_id)
     assert row.usage_count == 2 and row.used_by == ["bob@example.com", "carol@example.com"]
 
