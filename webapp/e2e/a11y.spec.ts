@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
  * - axe-core finds no serious or critical violation on any route of the spec's route table
  *   (section 2) that the demo shop serves, at 1280 px and at 375 px;
  * - keyboard only: the mobile menu and the modals keep focus inside and close with Escape;
- * - no horizontal scroll at 375, 768, 980 and 1280 px (section 9: mobile header at ≤ 980 px).
+ * - no horizontal scroll at 375, 768, 980, 1024 and 1280 px (section 9: mobile header at ≤ 980 px).
  */
 
 const VIEWPORTS = [
@@ -279,7 +279,8 @@ const overflow = (page: Page) =>
   });
 
 test.describe('responsive', () => {
-  for (const width of [375, 768, 980, 1280]) {
+  // The bars' widths, and 1024: the desktop header and footer just above the mobile breakpoint.
+  for (const width of [375, 768, 980, 1024, 1280]) {
     test(`no horizontal scroll at ${width} px on home, a category and product pages; ${width <= 980 ? 'mobile' : 'desktop'} header`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       for (const route of ['/', '/headsets', SIMPLE_PRODUCT, VARIABLE_PRODUCT]) {

@@ -37,7 +37,7 @@ export function Footer({ menus, countrySelector, newsletter }: Props) {
             </ul>
           </nav>
         ))}
-        {newsletter}
+        {newsletter && <div className={styles.newsletter}>{newsletter}</div>}
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>
