@@ -40,8 +40,12 @@ export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolea
         onChange={(event) => {
           const next = event.target.value;
           setValue(next);
-          if (next.trim()) navigate(paths.search(next), { replace: onSearchPage });
-          else if (onSearchPage) navigate(-1);
+          // The router commits a navigation (history entry) before React re-renders this box in
+          // a transition: between the two, the address bar already says /search. Typing then
+          // must replace that entry, not push another one (clearing goes back one step).
+          const onSearchNow = onSearchPage || window.location.pathname === paths.searchPath;
+          if (next.trim()) navigate(paths.search(next), { replace: onSearchNow });
+          else if (onSearchNow) navigate(-1);
         }}
       />
     </form>
