@@ -14,9 +14,18 @@ export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolea
   const urlQuery = onSearchPage ? (params.get('query') ?? '') : '';
   const [value, setValue] = useState(urlQuery);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Queries this box navigated to whose URL has not arrived yet (typing outruns the router).
+  const sent = useRef<string[]>([]);
 
-  // Follow the URL (back/forward, leaving the search page).
+  // Follow the URL (back/forward, leaving the search page), but not our own earlier
+  // navigations arriving late: they would overwrite what was typed since.
   useEffect(() => {
+    const ours = sent.current.indexOf(urlQuery);
+    if (ours !== -1) {
+      sent.current = sent.current.slice(ours + 1);
+      return;
+    }
+    sent.current = [];
     setValue(urlQuery);
   }, [urlQuery]);
 
@@ -44,8 +53,10 @@ export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolea
           // a transition: between the two, the address bar already says /search. Typing then
           // must replace that entry, not push another one (clearing goes back one step).
           const onSearchNow = onSearchPage || window.location.pathname === paths.searchPath;
-          if (next.trim()) navigate(paths.search(next), { replace: onSearchNow });
-          else if (onSearchNow) navigate(-1);
+          if (next.trim()) {
+            sent.current.push(next);
+            navigate(paths.search(next), { replace: onSearchNow });
+          } else if (onSearchNow) navigate(-1);
         }}
       />
     </form>
