@@ -14,8 +14,9 @@ What one run does:
    through its puppeteer-core) in Debian's Chromium (``CHROME_PATH``, default
    ``/usr/bin/chromium``), headless, with Lighthouse's default settings: mobile form factor and
    screen, simulated slow 4G and a 4x slower CPU; categories performance and accessibility.
-   Every page is loaded by a new visitor with a cold cache; the cart page with one item in the
-   cart (added with the product's "Add to cart" button first). ``--runs N`` repeats the whole
+   Every page is loaded once first to warm the server's caches (the catalogue response cache,
+   whose hits go gzip-compressed), then measured as a new visitor with a cold browser cache; the
+   cart page with one item in the cart (added with the product's "Add to cart" button first). ``--runs N`` repeats the whole
    set and reports the median score per page (Lighthouse varies by a few points between runs,
    more so on a busy 2-core machine).
 3. Prints per page the scores and FCP, LCP, TBT, CLS and Speed Index, MET/MISS against the

@@ -37,6 +37,7 @@ from services.location.endpoints import router as location_router
 from services.mail.endpoints import router as mail_router
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
+from services.shared.encoding import accepted_encodings
 from services.shared.errors import DomainError
 from services.shared.settings import get_settings
 from services.staff.endpoints import router as staff_router
@@ -180,27 +181,12 @@ def _mount_webapp(app: FastAPI, dist: Path) -> None:
 _PRECOMPRESSED = (("br", ".br"), ("gzip", ".gz"))  # preferred first
 
 
-def _accepted_encodings(accept_encoding: str) -> set[str]:
-    """The codings an ``Accept-Encoding`` header allows (lower-case; ``q=0`` ones left out)."""
-    accepted = set()
-    for part in accept_encoding.split(","):
-        coding, _, params = part.partition(";")
-        params = params.strip()
-        try:
-            q = float(params.removeprefix("q=")) if params.startswith("q=") else 1.0
-        except ValueError:
-            continue
-        if q > 0:
-            accepted.add(coding.strip().lower())
-    return accepted
-
-
 def _static_file(file: Path, accept_encoding: str, headers: dict[str, str]) -> FileResponse:
     """``file``, or the ``file.br`` / ``file.gz`` twin the webapp build writes next to it
     (``webapp/vite.config.ts``) when the client accepts that encoding: sent with
     ``Content-Encoding`` and the original's media type. Files with a twin say
     ``Vary: Accept-Encoding``."""
-    accepted = _accepted_encodings(accept_encoding)
+    accepted = accepted_encodings(accept_encoding)
     twins = [(coding, file.with_name(file.name + suffix)) for coding, suffix in _PRECOMPRESSED]
     twins = [(coding, twin) for coding, twin in twins if twin.is_file()]
     if twins:

@@ -3,6 +3,8 @@ stock checks and staff requests are always live."""
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
@@ -26,6 +28,30 @@ def test_a_repeated_read_is_a_hit_with_the_same_body(client: TestClient) -> None
     assert first.headers["x-cache"] == "MISS" and second.headers["x-cache"] == "HIT"
     assert first.content == second.content
     assert second.headers["x-wp-total"] == first.headers["x-wp-total"]
+
+
+def test_hits_go_gzip_compressed_to_clients_that_accept_it(client: TestClient) -> None:
+    path = "/api/wc/products?category=15&per_page=100"
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})  # MISS: as rendered
+    assert len(plain.content) >= 1024 and "content-encoding" not in plain.headers
+
+    with client.stream("GET", path, headers={"Accept-Encoding": "gzip, deflate"}) as r:
+        raw = b"".join(r.iter_raw())  # the bytes as sent
+    assert r.headers["x-cache"] == "HIT" and r.headers["content-encoding"] == "gzip"
+    assert r.headers["vary"] == "Accept-Encoding"
+    assert int(r.headers["content-length"]) == len(raw) < len(plain.content) / 2
+    assert gzip.decompress(raw) == plain.content
+
+    again = client.get(path, headers={"Accept-Encoding": "br, gzip;q=0"})  # gzip refused
+    assert again.headers["x-cache"] == "HIT" and "content-encoding" not in again.headers
+    assert again.content == plain.content and again.headers["vary"] == "Accept-Encoding"
+
+
+def test_small_bodies_are_not_compressed(client: TestClient) -> None:
+    client.get("/api/wc/products/categories?slug=keyboards")
+    r = client.get("/api/wc/products/categories?slug=keyboards", headers={"Accept-Encoding": "gzip"})
+    assert r.headers["x-cache"] == "HIT" and len(r.content) < 1024
+    assert "content-encoding" not in r.headers
 
 
 def test_an_edit_invalidates_cached_reads(client: TestClient, session: Session) -> None:
