@@ -44,6 +44,7 @@ def test_100_parallel_orders_for_the_last_unit_make_exactly_one(http: TestClient
     assert {r["code"] for r in refusals} == {"out_of_stock"}
     assert all("Last Mouse" in r["message"] for r in refusals)
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     row = db.get(Product, pid)
     assert (row.stock_quantity, row.stock_status) == (0, "outofstock")
     ordered = db.scalars(select(OrderLine.order_id).where(OrderLine.product_id == pid)).all()
@@ -70,6 +71,7 @@ def test_100_parallel_orders_with_a_single_use_coupon_make_exactly_one(http: Tes
     [winner] = [a.json()["order"] for a in answers if a.status_code == 201]
     assert winner["coupons"] == [{"code": "once-only", "discount": 500}]  # 10 % of €50.00
     db.rollback()  # end the snapshot and expire what the session holds
+    db.expire_all()  # objects the session still holds (expire_on_commit is off) are re-read
     row = db.get(Coupon, coupon_id)
     assert row.usage_count == 1 and row.used_by == [winner["billing"]["email"]]
     assert db.get(Product, pid).stock_quantity == 999  # the refused orders took no stock
