@@ -9,14 +9,11 @@ client IP (``services.location.client_ip``: ``X-Forwarded-For`` only with
 
 from __future__ import annotations
 
-import math
-import time
 from functools import lru_cache
 
-from limits import RateLimitItemPerMinute
-from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from services.shared.ratelimit import WindowLimiter
 
 
 class CheckoutLimitSettings(BaseSettings):
@@ -28,28 +25,11 @@ class CheckoutLimitSettings(BaseSettings):
     rate_limit_storage: str = "memory://"
 
 
-class OrderLimiter:
-    """Counts place-order attempts per client IP."""
-
-    def __init__(self, storage_uri: str, per_minute: int) -> None:
-        self.per_minute = per_minute
-        self.storage = storage_from_string(storage_uri)
-        self.limiter = MovingWindowRateLimiter(self.storage)
-        self.item = RateLimitItemPerMinute(max(1, per_minute))
-
-    def attempt(self, ip: str) -> int | None:
-        """Record an attempt from ``ip``: None when allowed, else seconds (>= 1) to wait."""
-        if self.per_minute <= 0:
-            return None
-        if self.limiter.hit(self.item, "checkout-order", ip):
-            return None
-        reset = self.limiter.get_window_stats(self.item, "checkout-order", ip).reset_time
-        return max(1, math.ceil(reset - time.time()))
-
-
 @lru_cache(maxsize=1)
-def get_order_limiter() -> OrderLimiter:
-    """The process's limiter, built from the environment on first use (tests call
-    ``get_order_limiter.cache_clear()`` after changing it)."""
+def get_order_limiter() -> WindowLimiter:
+    """The process's limiter (``services.shared.ratelimit.WindowLimiter``), built from the
+    environment on first use (tests call ``get_order_limiter.cache_clear()`` after changing it).
+    ``CHECKOUT_ORDERS_PER_MINUTE_PER_IP`` 0 (or less) turns it off."""
     settings = CheckoutLimitSettings()
-    return OrderLimiter(settings.rate_limit_storage, settings.orders_per_minute_per_ip)
+    per_minute = settings.orders_per_minute_per_ip
+    return WindowLimiter(settings.rate_limit_storage, f"{per_minute}/minute" if per_minute > 0 else "", "checkout-order")

@@ -1,58 +1,22 @@
-"""Newsletter sign-ups per client IP, counted with the ``limits`` library (moving window).
+"""Newsletter sign-ups per client IP (``NEWSLETTER_RATE_LIMIT``, default ``5/minute;20/hour``;
+counters in ``NEWSLETTER_RATE_LIMIT_STORAGE``). Every request counts; a refused one counts nothing.
 
-The same approach as the staff login and contact limits: ``NEWSLETTER_RATE_LIMIT`` (default
-``5/minute;20/hour``) per client IP, counters in ``NEWSLETTER_RATE_LIMIT_STORAGE``. Every
-request counts (valid or not); a refused one counts nothing.
+The limiter is the shared ``services.shared.ratelimit.WindowLimiter``.
 """
 
 from __future__ import annotations
 
-import math
-import time
 from functools import lru_cache
 
-from limits import RateLimitItem, parse_many
-from limits.storage import storage_from_string
-from limits.strategies import MovingWindowRateLimiter
-
 from services.newsletter.settings import newsletter_settings
+from services.shared.ratelimit import WindowLimiter
 
-
-class SignUpLimiter:
-    """Counts sign-up requests per client IP against several windows at once."""
-
-    scope = "newsletter"
-
-    def __init__(self, storage_uri: str, limits_text: str) -> None:
-        """``limits_text`` in the ``limits`` notation (``"5/minute;20/hour"``; empty = no limit).
-        Raises ``ValueError`` for a text ``limits`` cannot parse."""
-        self.storage = storage_from_string(storage_uri)
-        self.limiter = MovingWindowRateLimiter(self.storage)
-        self.items: list[RateLimitItem] = parse_many(limits_text) if limits_text.strip() else []
-
-    def attempt(self, ip: str) -> int | None:
-        """Record a request from ``ip``. None when allowed; else the seconds (at least 1) until
-        one more would be allowed, and nothing is counted."""
-        for item in self.items:
-            if not self.limiter.test(item, self.scope, ip):
-                return self._wait(item, ip)
-        for item in self.items:
-            if not self.limiter.hit(item, self.scope, ip):
-                return self._wait(item, ip)
-        return None
-
-    def _wait(self, item: RateLimitItem, ip: str) -> int:
-        reset = self.limiter.get_window_stats(item, self.scope, ip).reset_time
-        return max(1, math.ceil(reset - time.time()))
-
-    def reset(self) -> None:
-        """Forget every counter (tests; an operator after a false alarm)."""
-        self.storage.reset()
+SignUpLimiter = WindowLimiter
 
 
 @lru_cache(maxsize=1)
-def get_signup_limiter() -> SignUpLimiter:
+def get_signup_limiter() -> WindowLimiter:
     """The process's limiter, built from the settings on first use
     (``get_signup_limiter.cache_clear()`` makes the next call read them again)."""
     settings = newsletter_settings()
-    return SignUpLimiter(settings.rate_limit_storage, settings.rate_limit)
+    return WindowLimiter(settings.rate_limit_storage, settings.rate_limit, scope="newsletter")
