@@ -1,8 +1,9 @@
 """Payment methods (issue 4). ``providers()`` lists the enabled ones, ``provider(id)`` finds one.
 
 Enabled: ``bacs`` (bank transfer, the embedded default; ``bank_transfer.py``). A hosted
-checkout adapter such as ``stripe_checkout.py`` implements the same ``PaymentProvider``
-protocol (``base.py``); it is documented, not enabled (docs/checkout.md).
+checkout adapter (e.g. Stripe Checkout) would implement the same ``PaymentProvider`` protocol
+(``base.py``) and answer ``PaymentStart(redirect_url=...)``; how is documented in
+docs/checkout.md (not built: this environment cannot reach a provider).
 """
 
 from __future__ import annotations
