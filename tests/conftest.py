@@ -8,9 +8,10 @@ takes ``db_url`` gets a freshly migrated, empty database.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,51 @@ def session(db_url: str) -> Iterator[Session]:
         yield s
     finally:
         s.close()
+
+
+@contextlib.contextmanager
+def seeded_database(
+    tmp_path_factory: pytest.TempPathFactory,
+    pg_schema_url: str | None,
+    name: str,
+    seed: Callable[[Session], None],
+    env_vars: dict[str, str] | None = None,
+) -> Iterator[tuple[str, pytest.MonkeyPatch]]:
+    """One migrated database filled by ``seed(session)`` (which commits), for a module-scoped
+    fixture whose tests each work on rows of their own.
+
+    Yields ``(url, env)``: the database URL (the process's PostgreSQL schema, emptied, or a new
+    SQLite file) and the ``MonkeyPatch`` holding ``DATABASE_URL``, ``DATA_DIR``,
+    ``CATALOG_CACHE_TTL=0`` and ``env_vars``, so the fixture can set more before it builds its
+    app. Cached settings, engines and the process-wide cart application are forgotten before
+    and closed after, so the module neither sees nor leaves another module's state."""
+    from services.cart.deps import get_cart_app
+
+    with pytest.MonkeyPatch.context() as env:
+        if pg_schema_url:
+            url = pg_schema_url
+            _reset_pg(url)
+        else:
+            url = f"sqlite:///{tmp_path_factory.mktemp(name) / 'test.sqlite3'}"
+        env.setenv("DATABASE_URL", url)
+        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp(f"{name}-data")))
+        env.setenv("CATALOG_CACHE_TTL", "0")
+        for key, value in (env_vars or {}).items():
+            env.setenv(key, value)
+        get_settings.cache_clear()
+        shared_db.get_engine.cache_clear()
+        shared_db.get_sessionmaker.cache_clear()
+        get_cart_app.cache_clear()
+        migrate(url)
+        with shared_db.get_sessionmaker(url)() as session:
+            seed(session)
+        try:
+            yield url, env
+        finally:
+            if get_cart_app.cache_info().currsize:
+                get_cart_app().close()
+            get_cart_app.cache_clear()
+            shared_db.get_engine(url).dispose()
+            shared_db.get_engine.cache_clear()
+            shared_db.get_sessionmaker.cache_clear()
+            get_settings.cache_clear()

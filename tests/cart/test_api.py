@@ -14,12 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.api.bootstrap import migrate
-from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, TaxRate
-from services.shared import db as shared_db
-from services.shared.settings import get_settings
-from tests.conftest import _reset_pg
+from tests.conftest import seeded_database
 from tests.factories import create_category, create_product, create_variation
 
 COMMANDS = "/api/cart/commands"
@@ -120,33 +116,8 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
     """An HTTP client on one migrated, seeded database for this module (like ``db_url``, but
     set up once: every test works on carts of its own tokens). The cart application is
     built for this database and closed at the end."""
-    with pytest.MonkeyPatch.context() as env:
-        if pg_schema_url:
-            url = pg_schema_url
-            _reset_pg(url)
-        else:
-            url = f"sqlite:///{tmp_path_factory.mktemp('cart-api') / 'test.sqlite3'}"
-        env.setenv("DATABASE_URL", url)
-        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp("cart-api-data")))
-        env.setenv("CATALOG_CACHE_TTL", "0")
-        get_settings.cache_clear()
-        shared_db.get_engine.cache_clear()
-        shared_db.get_sessionmaker.cache_clear()
-        get_cart_app.cache_clear()
-        migrate(url)
-        with shared_db.get_sessionmaker(url)() as session:
-            seed(session)
-        try:
-            with TestClient(create_app()) as client:
-                yield client
-        finally:
-            if get_cart_app.cache_info().currsize:
-                get_cart_app().close()
-            get_cart_app.cache_clear()
-            shared_db.get_engine(url).dispose()
-            shared_db.get_engine.cache_clear()
-            shared_db.get_sessionmaker.cache_clear()
-            get_settings.cache_clear()
+    with seeded_database(tmp_path_factory, pg_schema_url, "cart-api", seed), TestClient(create_app()) as client:
+        yield client
 
 
 def start(http: TestClient, **body: Any) -> tuple[str, dict[str, Any]]:

@@ -14,13 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.api.bootstrap import migrate
-from services.cart.deps import get_cart_app
 from services.catalog.models import Coupon
 from services.shared import db as shared_db
 from services.shared.settings import get_settings
 from tests.cart.test_api import seed as seed_catalogue
-from tests.conftest import _reset_pg
+from tests.conftest import seeded_database
 from tests.factories import create_product
 
 COMMANDS = "/api/cart/commands"
@@ -59,33 +57,8 @@ def seed(session: Session) -> None:
 @pytest.fixture(scope="module")
 def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
     """A client on one migrated, seeded database for this module (tests use their own carts)."""
-    with pytest.MonkeyPatch.context() as env:
-        if pg_schema_url:
-            url = pg_schema_url
-            _reset_pg(url)
-        else:
-            url = f"sqlite:///{tmp_path_factory.mktemp('coupons-api') / 'test.sqlite3'}"
-        env.setenv("DATABASE_URL", url)
-        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp("coupons-api-data")))
-        env.setenv("CATALOG_CACHE_TTL", "0")
-        get_settings.cache_clear()
-        shared_db.get_engine.cache_clear()
-        shared_db.get_sessionmaker.cache_clear()
-        get_cart_app.cache_clear()
-        migrate(url)
-        with shared_db.get_sessionmaker(url)() as session:
-            seed(session)
-        try:
-            with TestClient(create_app()) as client:
-                yield client
-        finally:
-            if get_cart_app.cache_info().currsize:
-                get_cart_app().close()
-            get_cart_app.cache_clear()
-            shared_db.get_engine(url).dispose()
-            shared_db.get_engine.cache_clear()
-            shared_db.get_sessionmaker.cache_clear()
-            get_settings.cache_clear()
+    with seeded_database(tmp_path_factory, pg_schema_url, "coupons-api", seed), TestClient(create_app()) as client:
+        yield client
 
 
 def send(http: TestClient, token: str, command: dict[str, Any], key: str | None = None) -> Any:

@@ -18,55 +18,29 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from services.api.app import create_app
-from services.api.bootstrap import migrate
 from services.cart.application import CartApplication
-from services.cart.deps import get_cart_app
 from services.cart.fast_path import CartCommandFastPath
 from services.cart.group_commit import GroupCommitter
-from services.shared import db as shared_db
 from services.shared.settings import get_settings
 from tests.cart.helpers import FakeCatalog, new_token, simple
 from tests.cart.test_api import COMMANDS, seed
-from tests.conftest import _reset_pg
+from tests.conftest import seeded_database
 
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[tuple[TestClient, TestClient]]:
     """Two apps on one seeded database and one cart application: the first with the fast path,
     the second without. Catalogue facts are trusted for an hour, so they are cached."""
-    with pytest.MonkeyPatch.context() as env:
-        if pg_schema_url:
-            url = pg_schema_url
-            _reset_pg(url)
-        else:
-            url = f"sqlite:///{tmp_path_factory.mktemp('fast-path') / 'test.sqlite3'}"
-        env.setenv("DATABASE_URL", url)
-        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp("fast-path-data")))
-        env.setenv("CATALOG_CACHE_TTL", "3600")
-        get_settings.cache_clear()
-        shared_db.get_engine.cache_clear()
-        shared_db.get_sessionmaker.cache_clear()
-        get_cart_app.cache_clear()
-        migrate(url)
-        with shared_db.get_sessionmaker(url)() as session:
-            seed(session)
+    ttl = {"CATALOG_CACHE_TTL": "3600"}
+    with seeded_database(tmp_path_factory, pg_schema_url, "fast-path", seed, ttl) as (_, env):
         env.setenv("CART_FAST_PATH", "1")
         get_settings.cache_clear()
         fast = create_app()
         env.setenv("CART_FAST_PATH", "0")
         get_settings.cache_clear()
         slow = create_app()
-        try:
-            with TestClient(fast) as fast_client, TestClient(slow) as slow_client:
-                yield fast_client, slow_client
-        finally:
-            if get_cart_app.cache_info().currsize:
-                get_cart_app().close()
-            get_cart_app.cache_clear()
-            shared_db.get_engine(url).dispose()
-            shared_db.get_engine.cache_clear()
-            shared_db.get_sessionmaker.cache_clear()
-            get_settings.cache_clear()
+        with TestClient(fast) as fast_client, TestClient(slow) as slow_client:
+            yield fast_client, slow_client
 
 
 def fast_path_of(app: FastAPI) -> CartCommandFastPath | None:

@@ -14,14 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.api.bootstrap import migrate
-from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, Coupon, TaxRate
 from services.checkout.demo import seed_shipping
 from services.checkout.ratelimit import get_order_limiter
 from services.shared import db as shared_db
-from services.shared.settings import get_settings
-from tests.conftest import _reset_pg
+from tests.conftest import seeded_database
 from tests.factories import create_category, create_product
 
 _ids = itertools.count(70_000)
@@ -69,38 +66,15 @@ def seed(session: Session) -> None:
 def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
     """An HTTP client on one migrated, seeded database for the module (see ``seed``), with the
     place-order rate limit off (one test turns it on) and mail in the outbox."""
-    with pytest.MonkeyPatch.context() as env:
-        if pg_schema_url:
-            url = pg_schema_url
-            _reset_pg(url)
-        else:
-            url = f"sqlite:///{tmp_path_factory.mktemp('checkout') / 'test.sqlite3'}"
-        env.setenv("DATABASE_URL", url)
-        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp("checkout-data")))
-        env.setenv("CATALOG_CACHE_TTL", "0")
-        env.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "0")
-        env.setenv("MAIL_BACKEND", "outbox")
-        env.setenv("RUN_PROJECTIONS", "false")
-        get_settings.cache_clear()
-        get_order_limiter.cache_clear()
-        shared_db.get_engine.cache_clear()
-        shared_db.get_sessionmaker.cache_clear()
-        get_cart_app.cache_clear()
-        migrate(url)
-        with shared_db.get_sessionmaker(url)() as session:
-            seed(session)
-        try:
+    env_vars = {"CHECKOUT_ORDERS_PER_MINUTE_PER_IP": "0", "MAIL_BACKEND": "outbox", "RUN_PROJECTIONS": "false"}
+    get_order_limiter.cache_clear()
+    try:
+        with seeded_database(tmp_path_factory, pg_schema_url, "checkout", seed, env_vars):
+            get_order_limiter.cache_clear()
             with TestClient(create_app()) as client:
                 yield client
-        finally:
-            if get_cart_app.cache_info().currsize:
-                get_cart_app().close()
-            get_cart_app.cache_clear()
-            get_order_limiter.cache_clear()
-            shared_db.get_engine(url).dispose()
-            shared_db.get_engine.cache_clear()
-            shared_db.get_sessionmaker.cache_clear()
-            get_settings.cache_clear()
+    finally:
+        get_order_limiter.cache_clear()
 
 
 @pytest.fixture
