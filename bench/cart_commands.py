@@ -10,7 +10,7 @@ What one run does (PostgreSQL only: ``--database-url``, default the ``test`` dat
    catalogue and creates the event-store tables in-process (so uvicorn workers do not race to
    create them), then starts uvicorn with ``--workers`` processes (default 2: one per core).
 2. Commands: 64 shoppers (``--shoppers``), each with its own cart token made by ``POST
-   /api/cart``, send commands back to back for ``--seconds`` after a short warm-up. The mix,
+   /api/cart``, sends commands for ``--seconds`` after a short back-to-back warm-up. The mix,
    decided per command from the shopper's current cart (line ids read from each response):
    ``add`` (~45 %, an in-stock simple, non-configurable, not coming-soon product of category 15;
    at most 6 lines), ``set_count`` 1..3 (~30 %), ``remove`` (~22 %), ``set_country`` (~3 %), every
@@ -18,13 +18,27 @@ What one run does (PostgreSQL only: ``--database-url``, default the ``test`` dat
    on the products with 1 or 3 in stock) and is printed separately; anything else that is not
    2xx, and every socket error or timeout, counts as an error.
 
-   Load generator: wrk with a Lua script, one wrk thread per shopper (``-t64 -c64``). wrk's Lua
-   state is per thread, not per connection, so one connection per thread is what gives each
-   shopper its own token and cart state (closed loop: a shopper sends its next command only
-   after the answer to the last one, like the storefront's outbox). wrk is C: 64 mostly idle
+   Two kinds of run, each ``--seconds`` long on the same carts (``--rate``, repeatable;
+   default ``0`` then ``1200``):
+
+   - ``--rate 0``, back to back: every shopper sends its next command the moment the answer
+     to the last one arrives (no pause at all). This is the service's ceiling: commands/s is
+     the most it serves, and latency is mostly queueing (Little's law: 64 shoppers / rate).
+   - ``--rate R``, paced: the shoppers together offer R commands/s as a Poisson stream (each
+     shopper's next command is due an exponential gap of mean 64/R s after its last one was
+     due). A shopper still has one command in flight; a late one is sent the moment the
+     answer arrives, and its latency is counted from when it was *due*, not when it was sent
+     (the coordinated-omission correction of wrk2), so a slow server cannot hide its queue.
+     The design.md target (at least 1,000 commands/s with p99 at most 50 ms at 64 shoppers)
+     is judged on this run: served commands/s and the p99 from when due.
+
+   Load generator: wrk with a Lua script (LuaJIT's ffi reads CLOCK_MONOTONIC for the due
+   times), one wrk thread per shopper (``-t64 -c64``). wrk's Lua state is per thread, not per
+   connection, so one connection per thread is what gives each shopper its own token and cart
+   state (like the storefront's outbox, one command in flight). wrk is C: 64 mostly idle
    threads cost a few percent of a core, whereas an asyncio httpx client spends about as much
    CPU per request as the server does, and would steal one of the 2 cores it is measuring.
-   Latency percentiles come from wrk's own histogram (corrected for nothing: closed loop).
+   Latency "from sent" comes from wrk's own histogram.
 
 3. Raw inserts: pgbench (``-M prepared``), one ``INSERT`` of an event-sized row per transaction
    into a table shaped like the events table, 1 and 8 clients, ``--insert-seconds`` each; the
@@ -37,6 +51,7 @@ What one run does (PostgreSQL only: ``--database-url``, default the ``test`` dat
 The schema is dropped at the end (``--keep-schema`` keeps it).
 
     .venv/bin/python bench/cart_commands.py                       # everything, 2 workers, 20 s
+    .venv/bin/python bench/cart_commands.py --only commands --rate 1000 --rate 1500
     .venv/bin/python bench/cart_commands.py --workers 3 --seconds 30
     .venv/bin/python bench/cart_commands.py --only commands       # or: inserts, load
 """
@@ -69,6 +84,17 @@ DEFAULT_DB = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 COUNTRIES = ["DE", "US", "FR", "GB", "AT", "NL", "SE", "CH"]
 
 LUA = r"""
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+int clock_gettime(int clk_id, bench_timespec *tp);
+]]
+local ts = ffi.new("bench_timespec")
+local function now_us()  -- CLOCK_MONOTONIC in microseconds
+  ffi.C.clock_gettime(1, ts)
+  return tonumber(ts.tv_sec) * 1000000 + tonumber(ts.tv_nsec) / 1000
+end
+local interval = %(interval_us)s  -- mean gap between one shopper's commands (0: back to back)
 local tokens = {%(tokens)s}
 local products = {%(products)s}
 local countries = {%(countries)s}
@@ -87,6 +113,20 @@ init = function(args)
   lines = {}
   n, ok, refused, errors, other = 0, 0, 0, 0, ""
   math.randomseed(id * 7919 + os.time())
+  next_at, sched_at, lat_s = now_us(), 0, ""
+end
+
+if interval > 0 then
+  -- Paced shoppers: command i+1 is due an exponential gap (mean ``interval``) after command i
+  -- was due, so the shoppers together are a Poisson stream of the target rate. A shopper has
+  -- one command in flight; one that is late is sent the moment the answer arrives, and its
+  -- latency is counted from when it was due (corrected for coordinated omission, as wrk2 does).
+  delay = function()
+    next_at = next_at - math.log(1 - math.random()) * interval
+    local wait = math.ceil((next_at - now_us()) / 1000)
+    if wait < 0 then wait = 0 end
+    return wait
+  end
 end
 
 request = function()
@@ -107,10 +147,12 @@ request = function()
   headers["Content-Type"] = "application/json"
   headers["X-Cart-Token"] = token
   headers["Idempotency-Key"] = prefix .. "-" .. id .. "-" .. n
+  sched_at = next_at
   return wrk.format("POST", "/api/cart/commands", headers, body)
 end
 
 response = function(status, headers, body)
+  if interval > 0 then lat_s = lat_s .. math.floor(now_us() - sched_at) .. "," end
   if status >= 200 and status < 300 then
     ok = ok + 1
   elseif status == 409 then
@@ -140,6 +182,7 @@ done = function(summary, latency, requests)
     e.connect + e.read + e.write, e.timeout,
     latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
   io.write("OTHER " .. t_other .. "\n")
+  for _, t in ipairs(threads) do io.write("LAT " .. t:get("lat_s") .. "\n") end
 end
 """
 
@@ -226,8 +269,15 @@ def buyable_products(base_url: str) -> list[int]:
     ]
 
 
-def run_wrk(base_url: str, tokens: list[str], products: list[int], seconds: float) -> dict[str, Any]:
+def run_wrk(
+    base_url: str, tokens: list[str], products: list[int], seconds: float, rate: float = 0
+) -> dict[str, Any]:
+    """One wrk run: every shopper sends commands for ``seconds``; back to back when ``rate`` is
+    0, else paced so that all shoppers together offer ``rate`` commands/s (Poisson arrivals).
+    Returns wrk's counts and latency percentiles (µs, from when a command was sent) and, when
+    paced, ``due`` (p50/p90/p99/max in µs, from when the command was due)."""
     script = LUA % {
+        "interval_us": f"{len(tokens) * 1e6 / rate:.1f}" if rate > 0 else "0",
         "tokens": ", ".join(f'"{t}"' for t in tokens),
         "products": ", ".join(str(p) for p in products),
         "countries": ", ".join(f'"{c}"' for c in COUNTRIES),
@@ -248,6 +298,10 @@ def run_wrk(base_url: str, tokens: list[str], products: list[int], seconds: floa
     other = re.search(r"^OTHER (.*)$", out, re.M)
     result["other"] = other.group(1).strip() if other else ""
     result["rps"] = result["requests"] / (result["duration_us"] / 1e6)
+    result["rate"] = rate
+    due = [int(v) for line in re.findall(r"^LAT (.*)$", out, re.M) for v in line.split(",") if v]
+    if due:
+        result["due"] = {p: _pct(due, p) for p in (50, 90, 99)} | {"max": max(due), "n": len(due)}
     return result
 
 
@@ -301,8 +355,16 @@ class LagSampler:
 
 
 def bench_commands(
-    base_url: str, shoppers: int, seconds: float, warmup: float, database_url: str | None = None
-) -> dict[str, Any]:
+    base_url: str,
+    shoppers: int,
+    seconds: float,
+    warmup: float,
+    rates: list[float],
+    database_url: str | None = None,
+) -> list[dict[str, Any]]:
+    """One wrk run per entry of ``rates`` (0: back to back, the service's ceiling; else the
+    offered commands/s of paced shoppers), each after the same warm-up carts; prints and returns
+    each run's figures, with the projection lag sampled during the run when ``database_url``."""
     products = buyable_products(base_url)
     if not products:
         raise SystemExit("no buyable products in category 15")
@@ -312,27 +374,38 @@ def bench_commands(
     if warmup > 0:
         w = run_wrk(base_url, tokens, products, warmup)
         print(f"warm-up: {w['rps']:.0f} commands/s, p99 {w['p99'] / 1000:.1f} ms")
-    if database_url:
-        with LagSampler(database_url) as lag:
-            r = run_wrk(base_url, tokens, products, seconds)
-        r["lag"] = lag.lags
-        if lag.lags:
+    runs = []
+    for rate in rates:
+        if database_url:
+            with LagSampler(database_url) as lag:
+                r = run_wrk(base_url, tokens, products, seconds, rate)
+            r["lag"] = lag.lags
+        else:
+            r = run_wrk(base_url, tokens, products, seconds, rate)
+        r["errors_total"] = r["errors"] + r["socket_errors"] + r["timeouts"]
+        mode = f"paced {rate:.0f}/s offered" if rate else "back to back (ceiling)"
+        print(
+            f"cart commands      {mode}: shoppers={shoppers} commands/s={r['rps']:8.1f} "
+            f"p50={r['p50'] / 1000:6.1f}ms p90={r['p90'] / 1000:6.1f}ms p99={r['p99'] / 1000:6.1f}ms "
+            f"max={r['max'] / 1000:6.1f}ms ok={r['ok']} refused(409)={r['refused']} errors={r['errors']} "
+            f"socket-errors={r['socket_errors']} timeouts={r['timeouts']}"
+        )
+        if "due" in r:
+            d = r["due"]
             print(
-                f"projection lag     samples={len(lag.lags)} p50={_pct(lag.lags, 50):6.1f}ms "
-                f"p99={_pct(lag.lags, 99):6.1f}ms max={max(lag.lags):6.1f}ms (sampled every 10 ms)"
+                f"  from when due     p50={d[50] / 1000:6.1f}ms p90={d[90] / 1000:6.1f}ms "
+                f"p99={d[99] / 1000:6.1f}ms max={d['max'] / 1000:6.1f}ms (n={d['n']})"
             )
-    else:
-        r = run_wrk(base_url, tokens, products, seconds)
-    r["errors_total"] = r["errors"] + r["socket_errors"] + r["timeouts"]
-    print(
-        f"cart commands      shoppers={shoppers} commands/s={r['rps']:8.1f} p50={r['p50'] / 1000:6.1f}ms "
-        f"p90={r['p90'] / 1000:6.1f}ms p99={r['p99'] / 1000:6.1f}ms max={r['max'] / 1000:6.1f}ms "
-        f"ok={r['ok']} refused(409)={r['refused']} errors={r['errors']} socket-errors={r['socket_errors']} "
-        f"timeouts={r['timeouts']}"
-    )
-    if r["other"]:
-        print(f"  error samples: {r['other'][:600]}")
-    return r
+        if r.get("lag"):
+            lags = r["lag"]
+            print(
+                f"  projection lag    samples={len(lags)} p50={_pct(lags, 50):6.1f}ms "
+                f"p99={_pct(lags, 99):6.1f}ms max={max(lags):6.1f}ms (sampled every 10 ms)"
+            )
+        if r["other"]:
+            print(f"  error samples: {r['other'][:600]}")
+        runs.append(r)
+    return runs
 
 
 def bench_inserts(base: str, schema: str, seconds: int) -> dict[int, float]:
@@ -467,18 +540,30 @@ def mark(ok: bool) -> str:
 
 
 def summary(
-    cmd: dict[str, Any] | None, ins: dict[int, float], load: dict[str, Any] | None, workers: int
+    runs: list[dict[str, Any]], ins: dict[int, float], load: dict[str, Any] | None, workers: int
 ) -> None:
+    """The design.md targets, judged on the paced runs: 64 shoppers offering at least 1,000
+    commands/s, p99 counted from when each command was due. The back-to-back run is the
+    ceiling (every shopper with no pause at all) and is printed for the record."""
     print("\n==== summary (design.md targets) " + "=" * 50)
-    if cmd:
-        rps, p99 = cmd["rps"], cmd["p99"] / 1000
-        print(
-            f"[{mark(rps >= 1000)}] commands/s (64 shoppers, {workers} workers) {rps:9.1f}   target >= 1,000"
-        )
-        print(f"[{mark(p99 <= 50)}] command p99                         {p99:9.1f} ms target <= 50 ms")
-        print(
-            f"       command p50 / p90                   {cmd['p50'] / 1000:6.1f} / {cmd['p90'] / 1000:.1f} ms"
-        )
+    for cmd in runs:
+        rps = cmd["rps"]
+        if cmd["rate"]:
+            p99 = cmd["due"][99] / 1000 if "due" in cmd else cmd["p99"] / 1000
+            print(f"-- paced: 64 shoppers offering {cmd['rate']:.0f} commands/s, {workers} workers")
+            print(f"[{mark(rps >= 1000)}] commands/s served                  {rps:9.1f}   target >= 1,000")
+            print(f"[{mark(p99 <= 50)}] command p99 (from when due)         {p99:9.1f} ms target <= 50 ms")
+            print(
+                f"       command p50 / p90 / p99 (from sent) {cmd['p50'] / 1000:6.1f} / {cmd['p90'] / 1000:.1f} / "
+                f"{cmd['p99'] / 1000:.1f} ms"
+            )
+        else:
+            print(f"-- back to back: 64 shoppers with no pause (the ceiling), {workers} workers")
+            print(f"       commands/s                           {rps:9.1f}")
+            print(
+                f"       command p50 / p90 / p99              {cmd['p50'] / 1000:6.1f} / {cmd['p90'] / 1000:.1f} / "
+                f"{cmd['p99'] / 1000:.1f} ms   (p99 <= 50 ms {'met' if cmd['p99'] <= 50_000 else 'not met'} here)"
+            )
         errs = cmd["errors_total"]
         print(f"[{mark(errs == 0)}] errors (non-2xx except 409, socket)  {errs:9d}    target 0")
         print(f"       deliberate 409 refusals              {cmd['refused']:9d}    (not errors)")
@@ -487,11 +572,12 @@ def summary(
             print(
                 f"[{mark(lag99 < 200)}] projection lag p99 under that load    {lag99:9.1f} ms target < 200 ms"
             )
+    ceiling = max((c["rps"] for c in runs), default=0)
     if ins:
         for clients, tps in ins.items():
             line = f"       raw inserts/s, {clients} client(s)            {tps:9.1f}"
-            if cmd:
-                line += f"   ratio commands:inserts = 1 : {tps / cmd['rps']:.2f} ({cmd['rps'] / tps:.0%})"
+            if ceiling:
+                line += f"   ratio ceiling commands:inserts = 1 : {tps / ceiling:.2f} ({ceiling / tps:.0%})"
             print(line)
     if load:
         m = load["meta"]
@@ -512,6 +598,13 @@ def main() -> None:
     ap.add_argument("--shoppers", type=int, default=64)
     ap.add_argument("--seconds", type=float, default=20)
     ap.add_argument("--warmup", type=float, default=3)
+    ap.add_argument(
+        "--rate",
+        type=float,
+        action="append",
+        help="offered commands/s of all shoppers together, paced (repeatable); 0 = back to back. "
+        "Default: 0 then 1200",
+    )
     ap.add_argument("--insert-seconds", type=int, default=10)
     ap.add_argument("--load-rounds", type=int, default=300)
     ap.add_argument("--only", choices=["commands", "inserts", "load"], action="append")
@@ -536,13 +629,19 @@ def main() -> None:
     spawn = phases & {"commands", "load"} and not args.base_url
     proc = spawn_server(env, args.port, args.workers) if spawn else None
     base_url = args.base_url or f"http://127.0.0.1:{args.port}"
-    cmd = load = None
+    runs: list[dict[str, Any]] = []
+    load = None
     ins: dict[int, float] = {}
     try:
         print(f"schema={args.schema} workers={args.workers} cpus={os.cpu_count()}")
         if "commands" in phases:
-            cmd = bench_commands(
-                base_url, args.shoppers, args.seconds, args.warmup, None if args.base_url else url
+            runs = bench_commands(
+                base_url,
+                args.shoppers,
+                args.seconds,
+                args.warmup,
+                args.rate or [0, 1200],
+                None if args.base_url else url,
             )
         if "inserts" in phases:
             ins = bench_inserts(args.database_url, args.schema, args.insert_seconds)
@@ -558,7 +657,7 @@ def main() -> None:
             get_engine().dispose()
             cart_app().close()
             psql(args.database_url, f"DROP SCHEMA IF EXISTS {args.schema} CASCADE;")
-    summary(cmd, ins, load, args.workers)
+    summary(runs, ins, load, args.workers)
 
 
 if __name__ == "__main__":
