@@ -141,4 +141,47 @@ test.describe('newsletter', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  test("the top bar's Newsletter button opens the modal: focus trapped, Escape closes it, focus back on the button", async ({ page }) => {
+    await page.goto('/keyboards');
+    const button = page.getByRole('banner').getByRole('button', { name: 'Newsletter' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Join the newsletter' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeFocused();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/keyboards'); // no scroll to the footer, no URL change
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press('Enter'); // opens again from the keyboard
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Email address' }).fill(`header-${unique()}@example.com`);
+    await dialog.getByRole('checkbox', { name: /privacy policy/ }).check();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/newsletter'));
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(dialog.getByText(/Thanks for signing up!/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("on a phone the menu's Newsletter button opens the modal; closing it focuses the menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Newsletter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the newsletter' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('#mobile-menu')).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
@@ -25,12 +25,6 @@ function ScrollToTop() {
   return null;
 }
 
-function focusNewsletter() {
-  const input = document.getElementById('newsletter-email');
-  input?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-  input?.focus({ preventScroll: true });
-}
-
 export function RootLayout() {
   const { menus, countries } = useLoaderData() as RootData;
   const cartCount = useCartStore(selectItemCount);
@@ -42,6 +36,8 @@ export function RootLayout() {
   const navigation = useNavigation();
   const mainMenu = useMemo(() => buildMainMenu(menus), [menus]);
   const footerMenus = useMemo(() => buildFooterMenus(menus), [menus]);
+  // The header's Newsletter button opens the newsletter modal; focus returns to this element.
+  const [newsletterOpener, setNewsletterOpener] = useState<HTMLElement | null>(null);
 
   return (
     <>
@@ -51,14 +47,14 @@ export function RootLayout() {
       <StaffBanner />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={focusNewsletter} />
+      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={setNewsletterOpener} />
       <main id="main" tabIndex={-1}>
         <CurrencyContext.Provider value={currency}>
           <Outlet />
         </CurrencyContext.Provider>
       </main>
       <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} />
-      <NewsletterModal />
+      <NewsletterModal openedBy={newsletterOpener} onClose={() => setNewsletterOpener(null)} />
       <CookieBanner />
     </>
   );

@@ -26,9 +26,9 @@ const menus: Menu[] = [
   { id: 2, name: 'Footer', slug: 'footer', items: [] },
 ];
 
-function renderHeader(count = 0, url = '/') {
+function renderHeader(count = 0, url = '/', onNewsletter?: (returnFocusTo: HTMLElement) => void) {
   const router = createMemoryRouter(
-    [{ path: '*', element: <Header menu={buildMainMenu(menus)} cartCount={count} countrySelector={<span>country</span>} /> }],
+    [{ path: '*', element: <Header menu={buildMainMenu(menus)} cartCount={count} countrySelector={<span>country</span>} onNewsletter={onNewsletter} /> }],
     { initialEntries: [url] },
   );
   render(<RouterProvider router={router} />);
@@ -95,6 +95,34 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: /newsletter/i })).toBeInTheDocument();
     expect(screen.getByText('country')).toBeInTheDocument();
     expect(screen.getByRole('search')).toBeInTheDocument();
+  });
+
+  it("the top bar's Newsletter button asks for the newsletter dialog and names itself as the one to refocus", async () => {
+    const onNewsletter = vi.fn();
+    renderHeader(0, '/', onNewsletter);
+    const button = screen.getByRole('button', { name: 'Newsletter' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(button);
+    expect(onNewsletter).toHaveBeenCalledTimes(1);
+    expect(onNewsletter).toHaveBeenCalledWith(button);
+  });
+
+  it("the mobile menu's Newsletter button closes the menu and names the menu button as the one to refocus", async () => {
+    const onNewsletter = vi.fn();
+    renderHeader(0, '/', onNewsletter);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = document.getElementById('mobile-menu') as HTMLElement;
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Newsletter' }));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(onNewsletter).toHaveBeenCalledWith(menuButton);
+  });
+
+  it('has no mobile Newsletter button when nobody handles it', async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(within(document.getElementById('mobile-menu') as HTMLElement).queryByRole('button', { name: 'Newsletter' })).toBeNull();
   });
 
   it('has the mobile header: hamburger menu, search toggle and cart icon', async () => {

@@ -16,7 +16,12 @@ interface Props {
   cartCount: number;
   /** The shipping-country selector (owned by the country feature). */
   countrySelector?: ReactNode;
-  onNewsletter?: () => void;
+  /**
+   * The Newsletter button was pressed (the top bar's, or the mobile menu's, which closes the
+   * menu first): open the newsletter modal and, when it closes, give focus back to `returnFocusTo`
+   * (the top bar button itself, or the menu button, since the mobile menu is gone by then).
+   */
+  onNewsletter?: (returnFocusTo: HTMLElement) => void;
 }
 
 /** Desktop header (top bar, logo, navigation, search) and, at ≤ 980 px, the mobile header. */
@@ -45,7 +50,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
         <div className={`container ${styles.topbarInner}`}>
           <p className={styles.tagline}>Free shipping in the EU on orders over €99</p>
           <div className={styles.topbarActions}>
-            <button type="button" className={styles.topbarButton} onClick={onNewsletter}>
+            <button type="button" className={styles.topbarButton} aria-haspopup="dialog" onClick={(event) => onNewsletter?.(event.currentTarget)}>
               <MailIcon width={16} height={16} /> Newsletter
             </button>
             {countrySelector}
@@ -99,7 +104,21 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
           </div>
         </div>
       )}
-      {menuOpen && <MobileMenu ref={drawer} id="mobile-menu" items={menu} footer={countrySelector} />}
+      {menuOpen && (
+        <MobileMenu
+          ref={drawer}
+          id="mobile-menu"
+          items={menu}
+          footer={countrySelector}
+          onNewsletter={
+            onNewsletter &&
+            (() => {
+              setMenuOpen(false);
+              if (menuButton.current) onNewsletter(menuButton.current);
+            })
+          }
+        />
+      )}
     </header>
   );
 }

@@ -1,10 +1,20 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { AppLink } from '@/components/AppLink';
-import { ChevronDown } from '@/components/icons';
+import { ChevronDown, MailIcon } from '@/components/icons';
 import type { NavEntry } from '../types';
 import styles from './Header.module.css';
 
-export function MobileMenu({ id, items, footer, ref }: { id: string; items: NavEntry[]; footer?: ReactNode; ref?: Ref<HTMLDivElement> }) {
+interface Props {
+  id: string;
+  items: NavEntry[];
+  footer?: ReactNode;
+  /** Shows a Newsletter button (the mobile counterpart of the top bar's) that calls this. */
+  onNewsletter?: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** The mobile menu drawer (≤ 980 px): the menu as an accordion, a Newsletter button, then `footer`. */
+export function MobileMenu({ id, items, footer, onNewsletter, ref }: Props) {
   const [expanded, setExpanded] = useState<number | null>(null);
   return (
     <div ref={ref} id={id} className={styles.drawer}>
@@ -45,6 +55,11 @@ export function MobileMenu({ id, items, footer, ref }: { id: string; items: NavE
           )}
         </ul>
       </nav>
+      {onNewsletter && (
+        <button type="button" className={styles.drawerNewsletter} aria-haspopup="dialog" onClick={onNewsletter}>
+          <MailIcon width={18} height={18} /> Newsletter
+        </button>
+      )}
       {footer && <div className={styles.drawerFooter}>{footer}</div>}
     </div>
   );

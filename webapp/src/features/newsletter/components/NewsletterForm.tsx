@@ -9,7 +9,7 @@ const DEFAULT_TAGS = ['storefront'] as const;
 
 interface Props {
   source: NewsletterSource;
-  /** The email input's id (the footer's is 'newsletter-email': the header's Newsletter button focuses it). */
+  /** The email input's id (unique on the page: the footer's form and the modal's may both be there). */
   inputId: string;
   tags?: readonly string[];
   /** Sends the sign-up (default: POST /api/newsletter); injected by tests. */

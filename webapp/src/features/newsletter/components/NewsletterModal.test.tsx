@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { NewsletterModal, wantsNewsletter } from './NewsletterModal';
 
@@ -93,5 +94,89 @@ describe('NewsletterModal', () => {
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', tags: ['storefront'], source: 'modal' });
     expect(await screen.findByText(/Thanks for signing up!/)).toBeInTheDocument();
+  });
+});
+
+/** The root layout's wiring: a button hands itself to the modal as `openedBy`; closing clears it. */
+function OpenedByButton({ send }: { send: () => Promise<'sent'> }) {
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" onClick={(event) => setOpener(event.currentTarget)}>
+        Newsletter
+      </button>
+      <a href="/elsewhere">Elsewhere</a>
+      <NewsletterModal send={send} openedBy={opener} onClose={() => setOpener(null)} />
+    </>
+  );
+}
+
+function renderWithButton(url = '/keyboards') {
+  const send = vi.fn(async () => 'sent' as const);
+  const router = createMemoryRouter([{ path: '*', element: <OpenedByButton send={send} /> }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+  return { router, send };
+}
+
+describe('NewsletterModal opened by a button (the header)', () => {
+  it('opens on the click without touching the URL, with focus on the email field', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithButton();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Newsletter' }));
+    expect(screen.getByRole('dialog', { name: 'Join the newsletter' })).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/keyboards');
+  });
+
+  it('closes on Escape and gives focus back to the button; it opens again on the next click', async () => {
+    const user = userEvent.setup();
+    renderWithButton();
+    const button = screen.getByRole('button', { name: 'Newsletter' });
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('gives focus back to the opener even when the browser did not focus it on click (Safari)', async () => {
+    const user = userEvent.setup();
+    renderWithButton();
+    const button = screen.getByRole('button', { name: 'Newsletter' });
+    screen.getByRole('link', { name: 'Elsewhere' }).focus();
+    act(() => button.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+  });
+
+  it('traps focus: Tab and Shift+Tab never leave the dialog', async () => {
+    const user = userEvent.setup();
+    renderWithButton();
+    await user.click(screen.getByRole('button', { name: 'Newsletter' }));
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab({ shift: true });
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+
+  it('signs up from the modal with source modal', async () => {
+    const user = userEvent.setup();
+    const { send } = renderWithButton();
+    await user.click(screen.getByRole('button', { name: 'Newsletter' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.com');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', tags: ['storefront'], source: 'modal' });
   });
 });

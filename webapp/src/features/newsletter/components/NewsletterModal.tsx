@@ -11,26 +11,46 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 /** Spec section 2: the modal opens by itself when the URL query contains 'newsletter'. */
 export const wantsNewsletter = (search: string) => search.includes('newsletter');
 
-/**
- * The newsletter modal: opens on every navigation whose query contains 'newsletter' (closing it
- * keeps it closed until the next such navigation). A modal dialog: labelled by its title, focus
- * kept inside (Tab cycles), Escape, the close button or the backdrop closes it, and focus goes
- * back to where it was.
- */
-export function NewsletterModal({ send }: { send?: Subscribe }) {
-  const location = useLocation();
-  const [closedAt, setClosedAt] = useState<string | null>(null);
-  const open = wantsNewsletter(location.search) && closedAt !== location.key;
-  if (!open) return null;
-  return <Dialog onClose={() => setClosedAt(location.key)} send={send} />;
+interface Props {
+  /** Sends the sign-up (default: POST /api/newsletter); injected by tests. */
+  send?: Subscribe;
+  /**
+   * The control that asked for the modal (the header's Newsletter button, or the mobile menu
+   * button when the request came from the mobile menu): while set, the modal is open, and on
+   * closing focus goes back to it. Null or absent: only the URL query opens the modal.
+   */
+  openedBy?: HTMLElement | null;
+  /** Called when the modal closes (Escape, the close button, the backdrop). */
+  onClose?: () => void;
 }
 
-function Dialog({ onClose, send }: { onClose: () => void; send?: Subscribe }) {
+/**
+ * The newsletter modal: opens on every navigation whose query contains 'newsletter' (closing it
+ * keeps it closed until the next such navigation), and whenever `openedBy` is set (the header's
+ * Newsletter button). A modal dialog: labelled by its title, focus kept inside (Tab cycles),
+ * Escape, the close button or the backdrop closes it, and focus goes back to the control that
+ * opened it (or to where it was).
+ */
+export function NewsletterModal({ send, openedBy = null, onClose }: Props) {
+  const location = useLocation();
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const open = openedBy !== null || (wantsNewsletter(location.search) && closedAt !== location.key);
+  if (!open) return null;
+  const close = () => {
+    setClosedAt(location.key);
+    onClose?.();
+  };
+  return <Dialog onClose={close} send={send} returnFocusTo={openedBy} />;
+}
+
+function Dialog({ onClose, send, returnFocusTo }: { onClose: () => void; send?: Subscribe; returnFocusTo: HTMLElement | null }) {
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const returnTo = useRef(returnFocusTo);
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
+    // Safari does not focus a clicked button, so the opener is passed in rather than read here.
+    const previous = returnTo.current ?? (document.activeElement as HTMLElement | null);
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     dialog.current?.querySelector<HTMLInputElement>('input[type="email"]')?.focus();
