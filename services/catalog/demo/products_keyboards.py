@@ -139,8 +139,8 @@ KEYBOARD_PRODUCTS: list[dict[str, Any]] = [
         filters=[F_BT, F_WIRED, F_65, F_WHITE_BLUE],
         special_notice={"text": "New colourway: White / Glacier Blue", "background_colour": "#7fb2d9",
                         "text_colour": "#15161a"},
-        btn_fade={"type": "text", "button": "Add to cart", "first": "Free EU shipping",
-                  "second": "30-day returns"},
+        btn_fade={"type": "text", "button": "Add to cart", "first": "Ships in 1-2 business days",
+                  "second": "Keycap and switch puller in the box"},
     ),
     product(
         1107, "Odin 75 Ember Edition", "HV-KB-ODIN75-EMBER", [KEYBOARDS], 18999, 19999,

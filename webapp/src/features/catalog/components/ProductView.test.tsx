@@ -144,6 +144,22 @@ describe('product page hero (spec section 2)', () => {
     expect(onAddToCart).not.toHaveBeenCalled();
   });
 
+  it('alternates the btn_fade texts under the buy button while it says the named label', async () => {
+    const btn_fade = { type: 'text', button: 'Add to cart', first: 'Free EU shipping', second: '30-day returns' };
+    renderView({ item: { ...HEADSET, acf: { ...HEADSET.acf, btn_fade } } });
+    await screen.findByRole('button', { name: 'Add to cart' });
+    expect(screen.getByText('Free EU shipping. 30-day returns')).toBeInTheDocument();
+    expect(screen.getByTestId('btn-fade')).toBeInTheDocument();
+  });
+
+  it('shows no btn_fade texts on a product that is coming soon', async () => {
+    const btn_fade = { type: 'text', button: 'Add to cart', first: 'Free EU shipping', second: '30-day returns' };
+    renderView({ item: { ...HEADSET, acf: { ...HEADSET.acf, btn_fade, availability: 'coming_soon' } } });
+    await screen.findByRole('button', { name: 'Coming Soon' });
+    expect(screen.queryByText('Free EU shipping. 30-day returns')).toBeNull();
+    expect(screen.queryByTestId('btn-fade')).toBeNull();
+  });
+
   it('links the linked products, marking the current one', async () => {
     renderView({ linked: [product(2, 'Bragi Pro Wireless', { price: '179.99', regular_price: '179.99' })] });
     const picker = screen.getByRole('navigation', { name: 'Versions' });

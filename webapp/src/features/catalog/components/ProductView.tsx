@@ -7,7 +7,9 @@ import type { WpImage } from '@/types/api';
 import { recommendationsInStock } from '../hooks/recommended';
 import { useStock } from '../hooks/useStock';
 import type { ColourSwatch, Currency, Product, Variation } from '../types';
+import { BtnFade, btnFadeTexts } from './BtnFade';
 import { BuyButton } from './BuyButton';
+import { buyButtonState } from './buyButtonState';
 import { Gallery } from './Gallery';
 import { LinkedProducts } from './LinkedProducts';
 import { RecommendedModal } from './RecommendedModal';
@@ -62,6 +64,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
   const both = Boolean(product.acf?.show_both_configure_and_buy) && isConfigurable(product);
   const preOrder = isPreOrder(variation ?? product);
   const notice = product.acf?.special_notice;
+  const fadeTexts = btnFadeTexts(product.acf?.btn_fade, buyButtonState(product, { stockLoading: loading, variation, ignoreConfigurable: both }).label);
 
   const add = () => {
     if (needsVariation && !variation) {
@@ -130,6 +133,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
             buttonRef={buyButton}
           />
         </div>
+        {fadeTexts && <BtnFade texts={fadeTexts} />}
         <p className={styles.hint} role="status">
           {hint}
         </p>
