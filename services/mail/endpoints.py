@@ -25,7 +25,7 @@ router = DbRouter(prefix="/api/dev", tags=["Development"])
     "/mailbox",
     summary="Mails in the local outbox (embedded mode only)",
     responses={
-        200: {"description": "`[{id, to, subject, text, html, created_at, sent_at}]`, newest first"},
+        200: {"description": "`[{id, to, subject, text, html, headers, created_at, sent_at}]`, newest first"},
         404: {"description": "`{code: not_found}` unless MAIL_BACKEND=outbox"},
     },
 )
@@ -36,7 +36,7 @@ def dev_mailbox(
         Query(min_length=3, max_length=320, pattern=r"^[^\x00-\x20\x7f]+$", description="Recipient address."),
     ],
 ) -> Any:
-    """The mails sent to ``to`` while ``MAIL_BACKEND=outbox``: ``[{id, to, subject, text, html,
+    """The mails sent to ``to`` while ``MAIL_BACKEND=outbox``: ``[{id, to, subject, text, html, headers,
     created_at, sent_at}]`` newest first (at most 50). 404 ``not_found`` with another backend."""
     if mail_settings().mail_backend != "outbox":
         raise NotFound("not_found", "No API endpoint at /api/dev/mailbox")

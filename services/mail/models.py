@@ -5,21 +5,23 @@ never lost. ``backend`` says where the row goes: ``outbox`` (the embedded defaul
 itself is the sink the developer reads, ``GET /api/dev/mailbox``; ``sent_at`` is set at once) or
 ``smtp`` (pending until a delivery sets ``sent_at``; failures count ``attempts`` and keep
 ``last_error``). ``reference`` ties a mail to what caused it (``order:<id>``) so personal data
-in it can be erased with the order's.
+in it can be erased with the order's. ``headers`` (revision 0010) holds the mail's extra headers
+(``Reply-To``, ``List-Unsubscribe`` ...) as a JSON object, NULL when none.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Integer, String, Text
+from sqlalchemy import JSON, DateTime, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from services.shared.db import Base
 
 
 class OutboxMail(Base):
-    """One mail: ``to`` (one address), ``subject``, ``text`` and ``html`` bodies, timestamps (UTC)."""
+    """One mail: ``to`` (one address), ``subject``, ``text`` and ``html`` bodies, extra
+    ``headers`` (name -> value, checked by ``outbox.Mail``), timestamps (UTC)."""
 
     __tablename__ = "mail_outbox"
 
@@ -28,6 +30,7 @@ class OutboxMail(Base):
     subject: Mapped[str] = mapped_column(String(300))
     text: Mapped[str] = mapped_column(Text)
     html: Mapped[str] = mapped_column(Text)
+    headers: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
     reference: Mapped[str | None] = mapped_column(String(64), index=True)
     backend: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

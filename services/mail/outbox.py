@@ -8,7 +8,9 @@ endpoint and the tests; ``erase_reference`` blanks the mails of an erased order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,22 +20,63 @@ from sqlalchemy.orm import Session
 from services.mail.models import OutboxMail
 from services.mail.settings import MailSettings, mail_settings
 
+# Extra headers a mail may carry (From, To, Subject, Message-ID and the MIME headers are the
+# sender's own and cannot be set this way).
+EXTRA_HEADERS: frozenset[str] = frozenset(
+    {"Reply-To", "List-Unsubscribe", "List-Unsubscribe-Post", "List-Id"}
+)
+MAX_HEADER_VALUE = 998  # RFC 5322 line limit
+# Anything that could end a header line or start a new one: C0 controls (CR, LF, tab ...), DEL,
+# NEL and the Unicode line and paragraph separators.
+_HEADER_BREAKING = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]")
+
+
+class UnsafeHeader(ValueError):
+    """A header name that may not be set, or a header value (recipient and subject included)
+    that holds a line break or another control character. A programming error, never input:
+    whatever reaches a mail header has been validated before."""
+
+
+def check_header_value(name: str, value: str) -> str:
+    """``value`` if it is safe as the value of header ``name`` (no control characters, at most
+    998 characters); else raises :class:`UnsafeHeader`."""
+    if not isinstance(value, str) or _HEADER_BREAKING.search(value) or len(value) > MAX_HEADER_VALUE:
+        raise UnsafeHeader(f"unsafe value for mail header {name}")
+    return value
+
 
 @dataclass(frozen=True)
 class Mail:
-    """A mail to send: one recipient ``to``, ``subject``, plain ``text`` and ``html`` bodies."""
+    """A mail to send: one recipient ``to``, ``subject``, plain ``text`` and ``html`` bodies, and
+    ``headers``: extra headers by name, only those in :data:`EXTRA_HEADERS` (``Reply-To``,
+    ``List-Unsubscribe``, ``List-Unsubscribe-Post``, ``List-Id``).
+
+    Raises :class:`UnsafeHeader` when ``to``, ``subject`` or a header value contains a line break
+    or another control character (no header injection, whatever a caller passes), or a header
+    name is not allowed.
+    """
 
     to: str
     subject: str
     text: str
     html: str
+    headers: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_header_value("To", self.to)
+        check_header_value("Subject", self.subject)
+        for name, value in self.headers.items():
+            if name not in EXTRA_HEADERS:
+                raise UnsafeHeader(f"mail header {name!r} may not be set")
+            check_header_value(name, value)
 
 
 def enqueue(
     session: Session, mail: Mail, *, reference: str | None = None, settings: MailSettings | None = None
 ) -> int:
     """Store ``mail`` in the outbox within the caller's transaction; its row id. ``reference``
-    names what caused it (``order:<id>``). Flushes, does not commit."""
+    names what caused it (``order:<id>``, ``contact:<id>``, ``newsletter:<id>``). Flushes, does not
+    commit."""
     backend = (settings or mail_settings()).mail_backend
     now = datetime.now(UTC)
     row = OutboxMail(
@@ -41,6 +84,7 @@ def enqueue(
         subject=mail.subject,
         text=mail.text,
         html=mail.html,
+        headers=dict(mail.headers) or None,
         reference=reference,
         backend=backend,
         created_at=now,
@@ -54,7 +98,8 @@ def enqueue(
 
 def mailbox(session: Session, to: str, limit: int = 50) -> list[dict[str, Any]]:
     """The mails to ``to`` (case-insensitive), newest first: ``{id, to, subject, text, html,
-    created_at, sent_at}`` (times ISO 8601 UTC)."""
+    headers, created_at, sent_at}`` (``headers``: the extra headers by name, ``{}`` when none;
+    times ISO 8601 UTC)."""
     rows = session.scalars(
         select(OutboxMail)
         .where(func.lower(OutboxMail.to) == to.strip().lower())
@@ -68,6 +113,7 @@ def mailbox(session: Session, to: str, limit: int = 50) -> list[dict[str, Any]]:
             "subject": r.subject,
             "text": r.text,
             "html": r.html,
+            "headers": dict(r.headers or {}),
             "created_at": _iso(r.created_at),
             "sent_at": _iso(r.sent_at),
         }
@@ -81,7 +127,7 @@ def erase_reference(session: Session, reference: str) -> int:
     result = session.execute(
         update(OutboxMail)
         .where(OutboxMail.reference == reference)
-        .values(to="", subject="(erased)", text="", html="")
+        .values(to="", subject="(erased)", text="", html="", headers=None)
         .execution_options(synchronize_session=False)
     )
     return int(result.rowcount or 0)

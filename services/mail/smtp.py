@@ -15,6 +15,7 @@ import smtplib
 import ssl
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from email import policy
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -28,15 +29,22 @@ from services.mail.settings import MailSettings, mail_settings
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 10
+# Header lines up to RFC 5322's 998 characters: at the default 78, a long URL in
+# ``List-Unsubscribe`` would be folded into RFC 2047 encoded words that no mail client reads.
+MAIL_POLICY = policy.default.clone(max_line_length=998)
 
 
 def build_message(mail: Mail, sender: str) -> EmailMessage:
-    """The MIME message: plain text with an HTML alternative."""
-    message = EmailMessage()
+    """The MIME message: plain text with an HTML alternative, plus the mail's extra headers
+    (already checked by ``Mail``; ``email.message`` refuses line breaks in any header too).
+    Uses :data:`MAIL_POLICY`."""
+    message = EmailMessage(policy=MAIL_POLICY)
     message["From"] = sender
     message["To"] = mail.to
     message["Subject"] = mail.subject
     message["Message-ID"] = make_msgid(domain=sender.rsplit("@", 1)[-1].strip(">") or None)
+    for name, value in mail.headers.items():
+        message[name] = value
     message.set_content(mail.text)
     message.add_alternative(mail.html, subtype="html")
     return message
@@ -72,7 +80,11 @@ def _claim(sessions: sessionmaker[Session], mail_id: int, attempts: int) -> Mail
             .execution_options(synchronize_session=False)
         ).rowcount
         row = session.get(OutboxMail, mail_id) if claimed == 1 else None
-        mail = None if row is None else Mail(to=row.to, subject=row.subject, text=row.text, html=row.html)
+        mail = (
+            None
+            if row is None
+            else Mail(to=row.to, subject=row.subject, text=row.text, html=row.html, headers=row.headers or {})
+        )
         session.commit()
     return mail
 

@@ -6,18 +6,24 @@ Pure: no HTTP, no SQL. :func:`parse_subscription` turns the posted JSON into a
 kept lower-case, so one person has one subscription however they type it. The privacy-policy
 consent is given in the form (spec 5: the storefront sends nothing without the ticked box);
 the server records when it was given.
+
+Double opt-in links carry a random token (:func:`new_token`, 256 bits); only its SHA-256 digest
+(:func:`hash_token`) is stored. A link that is not ours is :class:`LinkInvalid` (404); an
+expired confirm link :class:`LinkExpired` (410).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from email_validator import EmailNotValidError, validate_email
 
-from services.shared.errors import Invalid
+from services.shared.errors import DomainError, Invalid, NotFound
 
 EMAIL_MESSAGE = "Please enter a valid email"  # spec section 8 "Newsletter invalid"
 TAGS_MESSAGE = "Tags must be a list of at most 20 texts of at most 50 characters"
@@ -113,3 +119,49 @@ def merge_tags(existing: Iterable[str], new: Iterable[str]) -> list[str]:
         if tag not in merged:
             merged.append(tag)
     return merged[:MAX_STORED_TAGS]
+
+
+# --- Double opt-in links (confirm, unsubscribe) -------------------------------------------------
+
+TOKEN_BYTES = 32  # 256 bits of randomness: unguessable
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_-]{20,128}$")
+LINK_INVALID_MESSAGE = (
+    "This link does not work. It may be incomplete, or your subscription has changed since."
+)
+CONFIRM_EXPIRED_MESSAGE = "This confirmation link has expired. Please sign up again to get a new one."
+
+
+class LinkInvalid(NotFound):
+    """404 ``newsletter_link_invalid``: no such confirm or unsubscribe link (malformed, unknown,
+    or a confirm link made useless by an unsubscribe)."""
+
+    def __init__(self) -> None:
+        super().__init__("newsletter_link_invalid", LINK_INVALID_MESSAGE)
+
+
+class LinkExpired(DomainError):
+    """410 ``newsletter_link_expired``: the confirm link is older than
+    ``NEWSLETTER_CONFIRM_TTL_HOURS``; signing up again mails a new one."""
+
+    status_code = 410
+
+    def __init__(self) -> None:
+        super().__init__("newsletter_link_expired", CONFIRM_EXPIRED_MESSAGE)
+
+
+def new_token() -> str:
+    """A fresh link token: 32 random bytes, base64url without padding (43 characters)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 hex digest stored for ``token`` (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("ascii")).hexdigest()
+
+
+def token_hash_of(value: object) -> str:
+    """The stored hash for a token as received from a link; raises :class:`LinkInvalid` when
+    it cannot be one of ours (not 20..128 base64url characters)."""
+    if not isinstance(value, str) or not _TOKEN_SHAPE.match(value):
+        raise LinkInvalid()
+    return hash_token(value)

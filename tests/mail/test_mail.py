@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from services.api.app import create_app
 from services.checkout.ratelimit import get_order_limiter
 from services.mail.models import OutboxMail
-from services.mail.outbox import Mail, enqueue, mailbox
+from services.mail.outbox import Mail, UnsafeHeader, enqueue, mailbox
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.settings import get_settings
@@ -160,3 +160,60 @@ def test_an_order_confirmation_goes_out_over_smtp(
     with get_sessionmaker()() as session:
         [row] = session.query(OutboxMail).filter(OutboxMail.reference == f"order:{number}").all()
         assert row.backend == "smtp" and row.sent_at is not None
+
+
+LIST_MAIL = Mail(
+    to="ada@example.com",
+    subject="News",
+    text="t",
+    html="<p>t</p>",
+    headers={
+        "Reply-To": "bob@example.com",
+        "List-Unsubscribe": "<https://shop.example/api/newsletter/unsubscribe?token=" + "A" * 43 + ">",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"to": "ada@example.com\r\nBcc: eve@example.com"},
+        {"subject": "Hello\nBcc: eve@example.com"},
+        {"subject": "Hello\u2028there"},
+        {"headers": {"Reply-To": "ada@example.com\r\nBcc: eve@example.com"}},
+        {"headers": {"Reply-To": "ada@example.com\nX: y"}},
+        {"headers": {"Reply-To": "ada@example.com\x00"}},
+        {"headers": {"List-Unsubscribe": "<https://x/" + "a" * 1000 + ">"}},
+        {"headers": {"Bcc": "eve@example.com"}},
+        {"headers": {"From": "ceo@halvard.gg"}},
+    ],
+)
+def test_a_mail_refuses_line_breaks_and_controls_in_headers_and_headers_it_may_not_set(
+    bad: dict[str, Any],
+) -> None:
+    fields: dict[str, Any] = {"to": "ada@example.com", "subject": "Hello", "text": "t", "html": "h", **bad}
+    with pytest.raises(UnsafeHeader):
+        Mail(**fields)
+
+
+def test_extra_headers_are_kept_in_the_outbox_and_listed(session: Session) -> None:
+    enqueue(session, LIST_MAIL)
+    session.commit()
+    [listed] = mailbox(session, "ada@example.com")
+    assert listed["headers"] == dict(LIST_MAIL.headers)
+    enqueue(session, MAIL)
+    session.commit()
+    assert mailbox(session, "ada@example.com")[0]["headers"] == {}
+
+
+def test_extra_headers_go_out_over_smtp_unfolded_and_unencoded(db_url: str, smtp_server: Inbox) -> None:
+    sessions = get_sessionmaker()
+    with sessions() as session:
+        enqueue(session, LIST_MAIL)
+        session.commit()
+    assert deliver_pending(sessions) == {"sent": 1, "failed": 0}
+    [message] = smtp_server.messages
+    for name, value in LIST_MAIL.headers.items():
+        assert message[name] == value  # a long URL is neither folded nor RFC 2047-encoded
+    assert message.get_all("Bcc") is None

@@ -160,12 +160,6 @@ test.describe('newsletter', () => {
 
     await page.keyboard.press('Enter'); // opens again from the keyboard
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Email address' }).fill(`header-${unique()}@example.com`);
-    await dialog.getByRole('checkbox', { name: /privacy policy/ }).check();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/newsletter'));
-    await dialog.getByRole('button', { name: 'Sign up' }).click();
-    expect((await answer).status()).toBe(200);
-    await expect(dialog.getByText(/Thanks for signing up!/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
@@ -183,5 +177,57 @@ test.describe('newsletter', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  });
+
+  test('double opt-in: the mailed link confirms, the unsubscribe link unsubscribes with one click, signing up again works', async ({ page, request }) => {
+    const address = `optin-${unique()}@example.com`;
+    const mails = async () => (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(address)}`)).json()) as { text: string; headers: Record<string, string> }[];
+    const pathOf = (text: string, pattern: RegExp) => {
+      const url = new URL(text.match(pattern)?.[0] ?? 'http://none/');
+      return url.pathname + url.search;
+    };
+
+    await page.goto('/');
+    const footer = page.locator('footer');
+    await footer.getByRole('textbox', { name: 'Email address' }).fill(address);
+    await footer.getByRole('checkbox', { name: /privacy policy/ }).check();
+    await footer.getByRole('button', { name: 'Sign up' }).click();
+    await expect(footer.getByText('Thanks for signing up! Please check your inbox to confirm your subscription.')).toBeVisible();
+
+    const [confirmation] = await mails();
+    expect(confirmation.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const confirmPath = pathOf(confirmation.text, /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/);
+    const unsubscribePath = pathOf(confirmation.text, /https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w-]+/);
+
+    await page.goto(confirmPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+    await page.reload(); // opening the link again answers the same
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+
+    await page.goto(unsubscribePath);
+    await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();
+    await page.goto(confirmPath); // the old confirm link does not bring it back
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+
+    // Signing up again (the page's link opens the modal) mails a new confirmation.
+    await page.goto(unsubscribePath);
+    await page.getByRole('link', { name: 'Sign up again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the newsletter' });
+    await dialog.getByRole('textbox', { name: 'Email address' }).fill(address);
+    await dialog.getByRole('checkbox', { name: /privacy policy/ }).check();
+    await dialog.getByRole('button', { name: 'Sign up' }).click();
+    await expect(dialog.getByText(/Thanks for signing up!/)).toBeVisible();
+    const [renewed] = await mails();
+    const oneClick = new URL(renewed.headers['List-Unsubscribe'].slice(1, -1));
+    await page.goto(pathOf(renewed.text, /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/));
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+
+    // RFC 8058: a mail client POSTs the header's URL; a GET of it only leads to the page.
+    const viaClient = await request.post(oneClick.pathname + oneClick.search, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(viaClient.status()).toBe(200);
+    expect((await viaClient.json()).status).toBe('unsubscribed');
+    await page.goto(oneClick.pathname + oneClick.search);
+    await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?token=/);
+    await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();
   });
 });

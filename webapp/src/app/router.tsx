@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           { path: 'search', lazy: () => import('./routes/search') },
           { path: 'cookies-policy', lazy: generic },
           { path: 'staff/login', lazy: () => import('./routes/staffLogin') },
+          { path: 'newsletter/confirm', lazy: async () => (await import('./routes/newsletter')).confirm },
+          { path: 'newsletter/unsubscribe', lazy: async () => (await import('./routes/newsletter')).unsubscribe },
           { path: ':postSlug', lazy: generic },
           { path: '*', lazy: generic },
         ],

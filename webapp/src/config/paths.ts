@@ -64,6 +64,11 @@ export const paths = {
   cookiesPolicy: '/cookies-policy',
   privacyPolicy: '/privacy-policy',
   post: (slug: string) => `/${slug}`,
+  /** Where the newsletter mails' links land (double opt-in): `?token=` from the mail. */
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** Any URL whose query contains 'newsletter' opens the sign-up modal (spec 2). */
+  newsletterSignUp: '/?newsletter',
   /** Staff login (issue 5 item 10); `?next=` is where to go afterwards (a local path). */
   staffLogin: '/staff/login',
   /** The admin UI (server-rendered, not an app route). */
@@ -112,6 +117,10 @@ export const apiPaths = {
   mail: '/api/mail',
   /** Newsletter sign-up (spec 7): POST {email, tags}; 200 means success. */
   newsletter: '/api/newsletter',
+  /** Double opt-in: POST {token} -> 200 confirmed; 404 newsletter_link_invalid; 410 newsletter_link_expired. */
+  newsletterConfirm: '/api/newsletter/confirm',
+  /** One-click unsubscribe: POST ?token= -> 200 unsubscribed; 404 newsletter_link_invalid. */
+  newsletterUnsubscribe: (token: string) => `/api/newsletter/unsubscribe${qs({ token })}`,
   shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
   checkoutQuote: '/api/checkout/quote',
   checkoutOrders: '/api/checkout/orders',

@@ -16,7 +16,7 @@ import type { NewsletterEvent, NewsletterState } from '../types';
 export const TEXTS = {
   invalidEmail: 'Please enter a valid email',
   failed: 'Something went wrong, please try again later',
-  sent: 'Thanks for signing up! Watch your inbox for drops, restocks and deals.',
+  sent: 'Thanks for signing up! Please check your inbox to confirm your subscription.',
 } as const;
 
 export const initialNewsletterState = (): NewsletterState => ({ status: 'idle', email: '', consent: false, attempt: 0 });

@@ -27,3 +27,10 @@ export type NewsletterEvent =
   | { type: 'consent'; checked: boolean }
   | { type: 'submit' }
   | { type: 'settled'; result: SubscribeResult };
+
+/**
+ * What a confirm or unsubscribe link came to: `done` (confirmed / unsubscribed), `expired` (a
+ * confirm link past its time), `invalid` (not, or no longer, a link of ours), `failed` (server
+ * or network failure: try again).
+ */
+export type LinkResult = 'done' | 'expired' | 'invalid' | 'failed';

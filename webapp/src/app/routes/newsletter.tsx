@@ -1,0 +1,25 @@
+import { SITE_NAME } from '@/config/site';
+import { NewsletterLinkPage } from '@/features/newsletter';
+import type { RouteObject } from '@/lib/router';
+
+/**
+ * Where the newsletter mails' links land (double opt-in): /newsletter/confirm?token= and
+ * /newsletter/unsubscribe?token=. Not for search engines, and no Referer with the token in it.
+ */
+function linkRoute(kind: 'confirm' | 'unsubscribe', title: string): Pick<RouteObject, 'Component'> {
+  return {
+    Component() {
+      return (
+        <>
+          <title>{`${title} – ${SITE_NAME}`}</title>
+          <meta name="robots" content="noindex" />
+          <meta name="referrer" content="no-referrer" />
+          <NewsletterLinkPage kind={kind} />
+        </>
+      );
+    },
+  };
+}
+
+export const confirm = linkRoute('confirm', 'Newsletter confirmation');
+export const unsubscribe = linkRoute('unsubscribe', 'Unsubscribe');
