@@ -3,7 +3,10 @@ HTML alternative in which every piece of the visitor's input is escaped (never r
 
 No acknowledgement goes to the visitor: the address is typed into an open form, so mailing it
 would let anyone send our mail (with their text in it) to any address; the success panel is the
-acknowledgement (spec section 8), and support answers from its own mailbox.
+acknowledgement (spec section 8), and support answers from its own mailbox: the mail's
+``Reply-To`` is the visitor's address, so "Reply" in support's mail client answers the visitor.
+That address passed ``email-validator`` (no spaces, no line breaks), and ``Mail`` refuses any header
+value with a line break or control character besides, so no header can be injected through it.
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ def _rows(form: ContactForm, received_at: datetime) -> list[tuple[str, str]]:
 
 
 def support_mail(form: ContactForm, message_id: int, received_at: datetime, support_address: str) -> Mail:
-    """The mail to ``support_address`` about stored message ``message_id``. The subject names
-    the topic and the sender (names carry no line breaks: ``parse_contact`` refuses them);
-    the visitor's address is in the body to reply to."""
+    """The mail to ``support_address`` about stored message ``message_id``, with ``Reply-To``
+    the visitor's (validated) address. The subject names the topic and the sender (names carry
+    no line breaks: ``parse_contact`` refuses them); the address is in the body too. Raises
+    ``UnsafeHeader`` should an address with a line break ever get past validation."""
     who = form.name or form.email
     subject = f"Contact #{message_id}: {form.topic} – {who}"
     text = "\n".join(
@@ -57,4 +61,4 @@ def support_mail(form: ContactForm, message_id: int, received_at: datetime, supp
         f"<p>Reply to: <a href='mailto:{escape(quote(form.email, safe='@'), quote=True)}'>{escape(form.email)}</a></p>"
         "</body></html>"
     )
-    return Mail(to=support_address, subject=subject, text=text, html=html)
+    return Mail(to=support_address, subject=subject, text=text, html=html, headers={"Reply-To": form.email})

@@ -11,10 +11,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from services.contact.domain import ContactForm
+from services.contact.mails import support_mail
 from services.contact.models import ContactMessage
 from services.contact.ratelimit import get_contact_limiter
 from services.contact.service import submit_message
 from services.mail.models import OutboxMail
+from services.mail.outbox import UnsafeHeader
 from services.shared.settings import get_settings
 from tests.contact.conftest import TOPIC, Inbox, valid_form
 
@@ -211,3 +214,55 @@ def test_counting_messages_in_the_database(client: TestClient, session: Session)
     client.post(MAIL, json=valid_form(email="ada@example.com"))
     client.post(MAIL, json=valid_form(email="bob@example.com"))
     assert session.scalar(select(func.count()).select_from(ContactMessage)) == 2
+
+
+def test_the_support_mail_replies_to_the_shopper(client: TestClient, session: Session) -> None:
+    client.post(MAIL, json=valid_form(email="Grace.Hopper@Example.COM"))
+    [mail] = _outbox(session)
+    assert mail.headers == {"Reply-To": "Grace.Hopper@example.com"}  # as validated: domain lower-cased
+    [listed] = client.get("/api/dev/mailbox", params={"to": "support@halvard.gg"}).json()
+    assert listed["headers"] == {"Reply-To": "Grace.Hopper@example.com"}
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        "ada@example.com\r\nBcc: eve@example.com",
+        "ada@example.com\nBcc: eve@example.com",
+        "ada@example.com\rBcc: eve@example.com",
+        "ada@example.com%0d%0aBcc: eve@example.com",
+        "ada@example.com\u2028Bcc: eve@example.com",
+        "Eve <eve@example.com>, ada@example.com",
+        "ada@example.com\x00",
+    ],
+)
+def test_an_address_that_would_inject_headers_is_refused_and_nothing_is_mailed(
+    client: TestClient, session: Session, email: str
+) -> None:
+    answer = client.post(MAIL, json=valid_form(email=email))
+    assert answer.status_code == 422
+    assert answer.json()["fields"] == {"email": "Please provide a valid email adress"}
+    assert _outbox(session) == []
+
+
+def test_a_line_break_can_never_reach_the_reply_to_header_even_past_validation() -> None:
+    """Defence in depth: were the parser ever to let one through, building the mail fails."""
+    form = ContactForm(
+        email="ada@example.com\r\nBcc: eve@example.com",
+        name="Ada",
+        order_number=None,
+        topic=TOPIC,
+        message="Hi",
+    )
+    with pytest.raises(UnsafeHeader):
+        support_mail(form, 1, datetime.now(UTC), "support@halvard.gg")
+
+
+def test_with_smtp_the_delivered_support_mail_has_reply_to_the_shopper_and_no_other_recipient(
+    client: TestClient, smtp_server: Inbox
+) -> None:
+    assert client.post(MAIL, json=valid_form(email="ada@example.com")).status_code == 200
+    [message] = smtp_server.messages
+    assert message["Reply-To"] == "ada@example.com"
+    assert message.get_all("Bcc") is None and message.get_all("Cc") is None
+    assert message["To"] == "support@halvard.gg"
