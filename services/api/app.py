@@ -18,11 +18,11 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.admin.setup import mount_admin
 from services.analytics.endpoints import router as analytics_router
+from services.api.media import CachedStaticFiles, media_cache_control
 from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
 from services.cart.fast_path import CartCommandFastPath
@@ -150,7 +150,13 @@ def create_app() -> FastAPI:
         app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
-    app.mount(settings.media_url, StaticFiles(directory=settings.media_dir), name="media")
+    app.mount(
+        settings.media_url,
+        CachedStaticFiles(
+            directory=settings.media_dir, cache_control=media_cache_control(settings.media_max_age)
+        ),
+        name="media",
+    )
     mount_admin(app)  # /admin (sqladmin, staff session): before the storefront's catch-all GET
     _mount_webapp(app, settings.webapp_dist)
     return app

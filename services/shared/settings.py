@@ -22,6 +22,9 @@ class Settings(BaseSettings):
         database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``.
         data_dir: folder for the embedded database and generated media.
         media_url: URL prefix under which ``data_dir/media`` is served.
+        media_max_age: seconds browsers may keep a media file without asking again
+            (``Cache-Control: public, max-age=...``; then they revalidate with its ETag). Media
+            names are not content-hashed, so this is the longest a changed image can show stale.
         webapp_dist: folder of the built storefront (``webapp/dist``) served at ``/``.
         site_host: the shop's public host; links whose last two host labels match it
             are same-site links (spec section 2, "Links").
@@ -58,6 +61,7 @@ class Settings(BaseSettings):
     database_url: str = ""
     data_dir: Path = REPO_ROOT / "data"
     media_url: str = "/media"
+    media_max_age: int = 86400
     webapp_dist: Path = REPO_ROOT / "webapp" / "dist"
     site_host: str = "halvard.gg"
     sql_echo: bool = False

@@ -73,6 +73,46 @@ def test_media_files_are_served(db_url: str) -> None:
     assert r.status_code == 200 and r.text.startswith("<svg")
 
 
+def test_media_files_are_cached_for_a_day_then_revalidated_by_etag(db_url: str) -> None:
+    """Media names are not content-hashed (the seeder rewrites a file in place): a moderate
+    max-age, never ``immutable``, and a cheap 304 afterwards."""
+    settings = get_settings()
+    (settings.media_dir / "products").mkdir(parents=True, exist_ok=True)
+    (settings.media_dir / "products" / "x.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    client = TestClient(create_app())
+    r = client.get("/media/products/x.svg")
+    assert r.status_code == 200
+    assert r.headers["cache-control"] == "public, max-age=86400"
+    assert r.headers["etag"] and r.headers["last-modified"]
+
+    again = client.get("/media/products/x.svg", headers={"If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["cache-control"] == "public, max-age=86400"
+    assert again.headers["etag"] == r.headers["etag"]
+
+    (settings.media_dir / "products" / "x.svg").write_text(
+        "<svg xmlns='http://www.w3.org/2000/svg' width='2'/>"
+    )
+    changed = client.get("/media/products/x.svg", headers={"If-None-Match": r.headers["etag"]})
+    assert changed.status_code == 200 and "width='2'" in changed.text
+    assert changed.headers["etag"] != r.headers["etag"]
+
+    missing = client.get("/media/products/nope.svg")
+    assert missing.status_code == 404 and "max-age" not in missing.headers.get("cache-control", "")
+
+
+def test_the_media_max_age_comes_from_the_setting(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = get_settings()
+    settings.media_dir.mkdir(parents=True, exist_ok=True)
+    (settings.media_dir / "y.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    monkeypatch.setenv("MEDIA_MAX_AGE", "600")
+    get_settings.cache_clear()
+    assert TestClient(create_app()).get("/media/y.svg").headers["cache-control"] == "public, max-age=600"
+    monkeypatch.setenv("MEDIA_MAX_AGE", "0")
+    get_settings.cache_clear()
+    assert TestClient(create_app()).get("/media/y.svg").headers["cache-control"] == "no-cache"
+
+
 def test_without_a_build_the_storefront_says_how_to_build_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
