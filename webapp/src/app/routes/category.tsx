@@ -1,5 +1,5 @@
 import { CategoryProducts, categoryPageLoader, categoryShouldRevalidate, type CategoryPageData } from '@/features/catalog';
-import { BlockList } from '@/features/content-blocks';
+import { BlockList, hasImageBlock } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
 import { PageHeading } from '@/components/PageHeading';
 import { SafeHtml } from '@/components/SafeHtml';
@@ -24,7 +24,7 @@ export function Component() {
           </PageHeading>
         </div>
       )}
-      <BlockList blocks={category.acf?.header_content} startIndex={Math.max(hero.length, 1)} />
+      <BlockList blocks={category.acf?.header_content} startIndex={Math.max(hero.length, 1)} imagePriority={!hasImageBlock(hero)} />
       <CategoryProducts category={category} products={products} filters={filters} currency={currency} />
       <BlockList blocks={category.acf?.footer_content} startIndex={10} />
     </>

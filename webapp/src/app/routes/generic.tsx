@@ -3,7 +3,7 @@
  * product by slug (old /wp/product/{slug} links), else a friendly 'Page not found'.
  */
 import { getProductBySlug } from '@/features/catalog';
-import { BlockList, getPageBySlug, getPostBySlug, PromoTiles } from '@/features/content-blocks';
+import { BlockList, getPageBySlug, getPostBySlug, hasImageBlock, PromoTiles } from '@/features/content-blocks';
 import { PostArticle } from '@/features/posts';
 import { PageHeading } from '@/components/PageHeading';
 import { SafeHtml } from '@/components/SafeHtml';
@@ -42,7 +42,7 @@ export function Component() {
             <SafeHtml html={page.content.rendered} className="rich-text" />
           </div>
         )}
-        <BlockList blocks={page.acf?.content} startIndex={hero.length} />
+        <BlockList blocks={page.acf?.content} startIndex={hero.length} imagePriority={!hasImageBlock(hero)} />
         <PromoTiles promos={page.acf?.promos} />
       </>
     );

@@ -1,4 +1,4 @@
-import { BlockList, getPageBySlug, PromoTiles } from '@/features/content-blocks';
+import { BlockList, getPageBySlug, hasImageBlock, PromoTiles } from '@/features/content-blocks';
 import { SITE_NAME } from '@/config/site';
 import { useLoaderData, type LoaderFunctionArgs } from '@/lib/router';
 
@@ -19,7 +19,7 @@ export function Component() {
         </div>
       )}
       <BlockList blocks={hero} />
-      <BlockList blocks={page?.acf?.content} startIndex={hero.length} />
+      <BlockList blocks={page?.acf?.content} startIndex={hero.length} imagePriority={!hasImageBlock(hero)} />
       <PromoTiles promos={page?.acf?.promos} />
     </>
   );

@@ -4,4 +4,5 @@ export { PromoTiles } from './components/Promo';
 export { registerBlock, blockComponent, LAYOUTS } from './components/registry';
 export { ContentBlocksProvider, type BlockEnvironment } from './hooks/blockEnvironment';
 export { getPageBySlug, getPostBySlug } from './api/getPage';
+export { hasImageBlock } from './model/images';
 export type { Block, BlockProps, BlockComponent } from './types';

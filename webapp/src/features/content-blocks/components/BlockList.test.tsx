@@ -118,3 +118,69 @@ describe('PromoTiles', () => {
     expect(screen.queryByText('Promo 5')).not.toBeInTheDocument();
   });
 });
+
+describe('BlockList priority image', () => {
+  const image = (name: string) => ({ url: `/media/${name}.svg`, width: 1600, height: 700, alt: name });
+  const loading = (container: HTMLElement) =>
+    [...container.querySelectorAll('img')].map((img) => [img.getAttribute('alt') || img.getAttribute('src'), img.getAttribute('loading'), img.getAttribute('fetchpriority')]);
+
+  it('makes the first image-bearing block eager with fetchpriority high, even a quick_info after a text-only hero', () => {
+    const { container } = renderInRouter(
+      <BlockList
+        blocks={[
+          { acf_fc_layout: 'hero', title: 'Words only' },
+          { acf_fc_layout: 'quick_info', title: 'Odin 75', image: image('odin'), image_placement: 'right' },
+          { acf_fc_layout: 'quick_info', title: 'Freya', image: image('freya'), image_placement: 'left' },
+          { acf_fc_layout: 'hero_image', title: 'Later', image: image('later') },
+        ]}
+      />,
+    );
+    expect(loading(container)).toEqual([
+      ['odin', 'eager', 'high'],
+      ['freya', 'lazy', null],
+      ['later', 'lazy', null],
+    ]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Words only'); // h1 stays with index 0
+  });
+
+  it('keeps a first hero image the priority one and makes a quick_info after it lazy', () => {
+    const { container } = renderInRouter(
+      <BlockList
+        blocks={[
+          { acf_fc_layout: 'hero_image', title: 'Top', image: image('top') },
+          { acf_fc_layout: 'quick_info', title: 'Odin 75', image: image('odin') },
+        ]}
+      />,
+    );
+    expect(loading(container)).toEqual([
+      ['top', 'eager', 'high'],
+      ['/media/odin.svg', 'lazy', null], // a background quick_info image is decoration: empty alt
+    ]);
+  });
+
+  it("a quick_info video's thumbnail is the priority image when the block comes first", () => {
+    const { container } = renderInRouter(<BlockList blocks={[{ acf_fc_layout: 'quick_info', title: 'Watch', video: 'https://youtu.be/dQw4w9WgXcQ' }]} />);
+    const thumbnail = container.querySelector('img')!;
+    expect(thumbnail.getAttribute('src')).toContain('i.ytimg.com');
+    expect([thumbnail.getAttribute('loading'), thumbnail.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+  });
+
+  it('gives no priority image to a list after the page start, or when told so', () => {
+    const blocks = [{ acf_fc_layout: 'quick_info', title: 'Odin 75', image: image('odin'), image_placement: 'top' }];
+    const later = renderInRouter(<BlockList blocks={blocks} startIndex={5} />);
+    expect(loading(later.container)).toEqual([['odin', 'lazy', null]]);
+    later.unmount();
+    const told = renderInRouter(<BlockList blocks={blocks} imagePriority={false} />);
+    expect(loading(told.container)).toEqual([['odin', 'lazy', null]]);
+    told.unmount();
+    const allowed = renderInRouter(<BlockList blocks={blocks} startIndex={1} imagePriority />);
+    expect(loading(allowed.container)).toEqual([['odin', 'eager', 'high']]);
+  });
+
+  it('promo tiles after the content stay lazy', () => {
+    const { container } = renderInRouter(<PromoTiles promos={[{ acf_fc_layout: 'promo', caption: 'One', image: image('p1') }]} />);
+    expect(container.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(container.querySelector('img')).not.toHaveAttribute('fetchpriority');
+  });
+});
+

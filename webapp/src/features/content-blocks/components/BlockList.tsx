@@ -1,6 +1,7 @@
 import { Component as ReactComponent, Suspense, useMemo, type ReactNode } from 'react';
 import type { Block } from '../types';
 import { readAnchors } from '../model/anchors';
+import { firstImageBlock } from '../model/images';
 import { AnchorMenu } from './AnchorMenu';
 import { Deferred } from './Deferred';
 import { blockComponent, PENDING_HEIGHT } from './registry';
@@ -24,10 +25,24 @@ class BlockBoundary extends ReactComponent<{ layout: string; children: ReactNode
  * render nothing. On-demand layouts wait until they come near the viewport.
  * When the list has anchor markers, the anchor menu sits where the first
  * marker is.
+ *
+ * `imagePriority`: whether this list may hold the page's priority image (default: when it starts
+ * the page, `startIndex` 0). Then its first image-bearing block loads its image eagerly with
+ * fetchpriority="high" and all others lazily; a page passes false for a list that follows blocks
+ * with an image (`hasImageBlock`).
  */
-export function BlockList({ blocks, startIndex = 0 }: { blocks: Block[] | null | undefined; startIndex?: number }) {
+export function BlockList({
+  blocks,
+  startIndex = 0,
+  imagePriority = startIndex === 0,
+}: {
+  blocks: Block[] | null | undefined;
+  startIndex?: number;
+  imagePriority?: boolean;
+}) {
   const list = Array.isArray(blocks) ? blocks : [];
   const anchors = useMemo(() => readAnchors(list), [list]);
+  const priorityAt = useMemo(() => (imagePriority ? firstImageBlock(list) : -1), [imagePriority, list]);
   if (list.length === 0) return null;
   const menuAt = anchors.length > 0 ? list.findIndex((b) => b?.acf_fc_layout === 'anchor_link') : -1;
   return (
@@ -36,7 +51,7 @@ export function BlockList({ blocks, startIndex = 0 }: { blocks: Block[] | null |
         const layout = block && typeof block.acf_fc_layout === 'string' ? block.acf_fc_layout : '';
         const Component = layout ? blockComponent(layout) : undefined;
         const pending = PENDING_HEIGHT[layout];
-        const rendered = Component && <Component block={block} index={startIndex + i} />;
+        const rendered = Component && <Component block={block} index={startIndex + i} priority={i === priorityAt} />;
         return (
           <BlockSlot key={`${layout}-${i}`} menu={i === menuAt ? <AnchorMenu anchors={anchors} /> : null}>
             {rendered && (

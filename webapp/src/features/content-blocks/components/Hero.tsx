@@ -15,7 +15,7 @@ const ALIGN = new Set(['left', 'center', 'right']);
  * link (link, URL or link list) with link_text, text_color, background_color,
  * text_alignment (default left). The first block of a page carries the h1.
  */
-export function Hero({ block, index }: BlockProps) {
+export function Hero({ block, index, priority = false }: BlockProps) {
   const title = text(block.title);
   const body = text(block.text) || text(block.subtitle);
   const image = readImage(block.image, title);
@@ -44,7 +44,7 @@ export function Hero({ block, index }: BlockProps) {
             {video ? (
               <video src={video} poster={image?.src} muted autoPlay loop playsInline aria-hidden="true" width={image?.width} height={image?.height} />
             ) : (
-              image && <Img src={image.src} alt={image.alt} width={image.width ?? 1600} height={image.height ?? 700} eager={index === 0} />
+              image && <Img src={image.src} alt={image.alt} width={image.width ?? 1600} height={image.height ?? 700} eager={priority} />
             )}
           </div>
         )}

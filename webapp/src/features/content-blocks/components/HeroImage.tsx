@@ -6,7 +6,7 @@ import { readImage, readLink, text } from './fields';
 import styles from './blocks.module.css';
 
 /** `hero_image` (spec section 2): a full-width banner image with title, text and a link button; h1 when first on the page. */
-export function HeroImage({ block, index }: BlockProps) {
+export function HeroImage({ block, index, priority = false }: BlockProps) {
   const title = text(block.title);
   const image = readImage(block.image, title);
   const link = readLink(block.link);
@@ -14,7 +14,7 @@ export function HeroImage({ block, index }: BlockProps) {
   return (
     <section className={styles.hero}>
       {image && (
-        <Img className={styles.heroImage} src={image.src} alt={image.alt} width={image.width} height={image.height} eager={index === 0} />
+        <Img className={styles.heroImage} src={image.src} alt={image.alt} width={image.width} height={image.height} eager={priority} />
       )}
       <div className={`container ${styles.heroContent}`}>
         {title && <Heading className={styles.heroTitle}>{title}</Heading>}

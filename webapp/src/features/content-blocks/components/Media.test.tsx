@@ -162,10 +162,11 @@ describe('GalleryGrid, Faq and Hero', () => {
     expect(container.innerHTML).not.toContain('onerror');
   });
 
-  it('hero: h1 when first, colours checked, link with its text', async () => {
+  it('hero: h1 when first, colours checked, link with its text, its image the priority one when so marked', async () => {
     const { container } = renderInRouter(
       <Hero
         index={0}
+        priority
         block={{
           acf_fc_layout: 'hero',
           title: 'About HALVARD',
@@ -182,6 +183,7 @@ describe('GalleryGrid, Faq and Hero', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'About HALVARD' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get in touch' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('img', { name: 'Studio' })).toHaveAttribute('loading', 'eager');
+    expect(screen.getByRole('img', { name: 'Studio' })).toHaveAttribute('fetchpriority', 'high');
     const section = container.querySelector('section')!;
     expect(section.style.color).toBe('rgb(238, 240, 245)');
     expect(section.style.backgroundColor).toBe('');

@@ -6,13 +6,13 @@ import { readImage, readLinkList, text } from './fields';
 import styles from './blocks.module.css';
 
 /** One promo tile: caption, text, image; links to the first entry of its link list. */
-export function Promo({ block }: BlockProps) {
+export function Promo({ block, priority = false }: BlockProps) {
   const caption = text(block.caption);
   const image = readImage(block.image, caption);
   const link = readLinkList(block.link);
   const body = (
     <>
-      {image && <Img className={styles.promoImage} src={image.src} alt="" width={image.width} height={image.height} />}
+      {image && <Img className={styles.promoImage} src={image.src} alt="" width={image.width} height={image.height} eager={priority} />}
       <span className={styles.promoBody}>
         <span className={styles.promoCaption}>{caption}</span>
         {text(block.text) && <span className={styles.promoText}>{text(block.text)}</span>}

@@ -13,8 +13,10 @@ import styles from './blocks.module.css';
  * background); left and right become top under 600 px; the image is at most
  * 560 px high, or half the window width for top and bottom; image_styles are
  * applied after the allow-list; text_alignment default left; colours checked.
+ * As the page's first image-bearing block (`priority`) its image or video thumbnail loads
+ * eagerly with fetchpriority="high" (it is often the LCP element); otherwise lazily.
  */
-export function QuickInfo({ block, index }: BlockProps) {
+export function QuickInfo({ block, priority = false }: BlockProps) {
   const f = quickInfoFields(block);
   const windowWidth = useWindowWidth();
   const placement = placementAt(f.placement, windowWidth);
@@ -25,7 +27,7 @@ export function QuickInfo({ block, index }: BlockProps) {
 
   const media = youTube ? (
     <div style={{ maxWidth: Math.round((maxHeight * 16) / 9), marginInline: 'auto' }}>
-      <VideoEmbed id={youTube} title={f.title} />
+      <VideoEmbed id={youTube} title={f.title} eager={priority} />
     </div>
   ) : file ? (
     <video src={file} poster={f.image?.src} muted autoPlay loop playsInline aria-hidden="true" style={mediaStyle} className={styles.quickInfoImage} />
@@ -36,7 +38,7 @@ export function QuickInfo({ block, index }: BlockProps) {
       alt={placement === 'background' ? '' : f.image.alt}
       width={f.image.width ?? 1600}
       height={f.image.height ?? 700}
-      eager={index === 0}
+      eager={priority}
       style={mediaStyle}
     />
   ) : null;

@@ -7,9 +7,10 @@ import styles from './blocks.module.css';
 /**
  * A video by its 11-character id: the provider's thumbnail with a play button;
  * the player loads only after a click (spec section 2; cookies policy) and
- * unloads when its carousel slide leaves the view.
+ * unloads when its carousel slide leaves the view. `eager`: the thumbnail is the page's priority
+ * image (loaded at once, fetchpriority="high"); otherwise it loads lazily.
  */
-export function VideoEmbed({ id, title, className }: { id: string; title: string; className?: string }) {
+export function VideoEmbed({ id, title, className, eager = false }: { id: string; title: string; className?: string; eager?: boolean }) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
   // A video whose carousel slide leaves the view stops (no sound from a hidden slide).
@@ -33,7 +34,7 @@ export function VideoEmbed({ id, title, className }: { id: string; title: string
         />
       ) : (
         <button type="button" className={styles.videoPoster} onClick={() => setPlaying(true)} aria-label={`Play video: ${label}`}>
-          <Img src={videoThumbnail(id)} alt="" width={VIDEO_THUMBNAIL_SIZE.width} height={VIDEO_THUMBNAIL_SIZE.height} />
+          <Img src={videoThumbnail(id)} alt="" width={VIDEO_THUMBNAIL_SIZE.width} height={VIDEO_THUMBNAIL_SIZE.height} eager={eager} />
           <span className={styles.videoPlay} aria-hidden="true" />
         </button>
       )}
