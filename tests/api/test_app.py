@@ -101,6 +101,20 @@ def test_media_files_are_cached_for_a_day_then_revalidated_by_etag(db_url: str) 
     assert missing.status_code == 404 and "max-age" not in missing.headers.get("cache-control", "")
 
 
+def test_media_cannot_run_script_on_our_origin(db_url: str) -> None:
+    """An SVG opened on its own is a document: media answers forbid script and sniffing."""
+    settings = get_settings()
+    (settings.media_dir / "products").mkdir(parents=True, exist_ok=True)
+    (settings.media_dir / "products" / "evil.svg").write_text(
+        "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"
+    )
+    r = TestClient(create_app()).get("/media/products/evil.svg")
+    assert r.status_code == 200
+    csp = r.headers["content-security-policy"]
+    assert "default-src 'none'" in csp and "sandbox" in csp and "script-src" not in csp
+    assert r.headers["x-content-type-options"] == "nosniff"
+
+
 def test_the_media_max_age_comes_from_the_setting(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     settings = get_settings()
     settings.media_dir.mkdir(parents=True, exist_ok=True)
