@@ -2,6 +2,7 @@
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
+``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground),
 ``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail) and ``erase-personal-data
 ORDER_ID``. Every command uses the configured database (``DATABASE_URL``, default the embedded
@@ -174,6 +175,37 @@ def erase_personal_data(order_id: int = typer.Argument(..., help="The order numb
         typer.echo(f"no order {order_id}", err=True)
         raise typer.Exit(code=1)
     typer.echo(f"personal data of order {order_id} erased")
+
+
+@app.command("send-newsletter")
+def send_newsletter(
+    subject: str = typer.Option(..., "--subject", help="The mail's subject line."),
+    text_file: Path = typer.Option(..., "--text", exists=True, dir_okay=False, help="Plain-text body."),
+    html_file: Path | None = typer.Option(None, "--html", exists=True, dir_okay=False, help="HTML body."),
+    tag: str | None = typer.Option(None, "--tag", help="Only subscribers who signed up with this tag."),
+) -> None:
+    """Queue a newsletter issue to every *confirmed* subscriber (double opt-in; pending and
+    unsubscribed addresses get nothing), each mail with its own one-click unsubscribe link
+    (``services/newsletter/service.send_issue``). The bodies are UTF-8 files written by the
+    shop; without ``--html`` the HTML part is the text, escaped, in paragraphs. Mails go through
+    the outbox (``MAIL_BACKEND``; ``deliver-mail`` sends them over SMTP). Exit code 1 for an
+    empty subject or body."""
+    import html as html_lib
+
+    from services.newsletter.service import send_issue
+    from services.shared.db import session_scope
+
+    text = text_file.read_text(encoding="utf-8").strip()
+    if not subject.strip() or not text:
+        typer.echo("subject and text must not be empty", err=True)
+        raise typer.Exit(code=1)
+    if html_file is not None:
+        body_html = html_file.read_text(encoding="utf-8")
+    else:
+        body_html = "".join(f"<p>{html_lib.escape(p)}</p>" for p in text.split("\n\n") if p.strip())
+    with session_scope() as session:
+        ids = send_issue(session, subject.strip(), text, body_html, tag=tag)
+    typer.echo(f"newsletter queued for {len(ids)} confirmed subscriber(s)")
 
 
 if __name__ == "__main__":

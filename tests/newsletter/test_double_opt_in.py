@@ -326,3 +326,32 @@ def test_subscriptions_from_before_double_opt_in_become_pending(db_url: str) -> 
         row = s.scalars(select(NewsletterSubscription)).one()
         assert (row.status, row.confirmed_at, row.confirmation_sent_at) == ("pending", None, None)
         assert s.scalars(select(NewsletterToken)).all() == []
+
+
+def test_the_send_newsletter_command_mails_confirmed_subscribers_only(
+    session: Session, tmp_path: Any
+) -> None:
+    from typer.testing import CliRunner
+
+    from services.api.cli import app as cli
+
+    subscribe(session, {"email": "ada@example.com", "tags": ["keyboards"]})
+    subscribe(session, {"email": "bob@example.com", "tags": []})
+    session.commit()
+    confirm(session, _confirm_token(_mails(session, "ada@example.com")[0]))
+    session.commit()
+    body = tmp_path / "issue.txt"
+    body.write_text("New switches are in.\n\nFirst come, first served.", encoding="utf-8")
+
+    result = CliRunner().invoke(cli, ["send-newsletter", "--subject", "Spring drop", "--text", str(body)])
+    assert result.exit_code == 0, result.output
+    assert "queued for 1 confirmed subscriber(s)" in result.output
+    issue = _mails(session, "ada@example.com")[0]
+    assert issue["subject"] == "Spring drop"
+    assert "<p>New switches are in.</p><p>First come, first served.</p>" in issue["html"]
+    assert len(_mails(session, "bob@example.com")) == 1  # pending: the confirmation only
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n", encoding="utf-8")
+    refused = CliRunner().invoke(cli, ["send-newsletter", "--subject", "x", "--text", str(empty)])
+    assert refused.exit_code == 1
