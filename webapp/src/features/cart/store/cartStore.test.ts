@@ -323,6 +323,19 @@ describe('cart store: persistence', () => {
     expect(store.getState().legacy).toEqual([{ id: 5, variationId: 9, count: 3, configuration: null }]);
   });
 
+  it('init of a browser that never started a cart asks the server nothing (no GET that can only answer 404)', async () => {
+    const { store, server } = setup();
+    await store.getState().init();
+    expect(server.reads).toEqual([]);
+    expect(store.getState().didInit).toBe(true);
+    expect(store.getState().token).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
+    // Once a command has started the cart, the next init reads it back.
+    store.getState().add(tyr);
+    await settle();
+    await store.getState().init();
+    expect(server.reads).toEqual([store.getState().token]);
+  });
+
   it('init reads the server cart: the server wins over a stale saved mirror', async () => {
     const { store, server } = setup();
     store.getState().add(tyr);

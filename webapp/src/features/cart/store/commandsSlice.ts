@@ -147,7 +147,10 @@ export const createCommandsSlice =
             void get().flushAnalytics();
           });
         }
-        await get().refresh();
+        // Only a cart the server confirmed can be read back: a browser that never started one
+        // (a new visitor, or one who never added anything) would get a 404 on every first page,
+        // which the browser logs as a console error. Queued commands start it when flushed.
+        if (get().server) await get().refresh();
         set({ didInit: true });
         void get().flushAnalytics();
         await get().flush();

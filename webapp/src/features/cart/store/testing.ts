@@ -21,6 +21,8 @@ export class FakeCartServer {
   /** Every POST as received: key, command, token. */
   received: { key: string; command: CartCommand; token: string }[] = [];
   analyticsReceived: { cid: string; event: GaEvent }[] = [];
+  /** Every GET of a cart: the token asked for. */
+  reads: string[] = [];
   analyticsRecorded = new Set<string>();
   /** 'up' answers; 'down' = network error; a number = that HTTP status (e.g. 503). */
   mode: 'up' | 'down' | number = 'up';
@@ -57,6 +59,7 @@ export class FakeCartServer {
   }
 
   async getCart(token: string): Promise<ReadResult> {
+    this.reads.push(token);
     if (this.mode === 'down') return { kind: 'retry', status: null };
     if (typeof this.mode === 'number') return { kind: 'retry', status: this.mode };
     const cart = this.carts.get(token);
