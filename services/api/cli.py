@@ -127,7 +127,10 @@ def project() -> None:
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
+    from services.shared.gc_tuning import freeze_startup_heap
+
     projector = build_projector()
+    freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
     mode = "subscription" if projector.uses_subscription else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
     projector.run_forever(stop)

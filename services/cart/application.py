@@ -148,8 +148,12 @@ class CartApplication(Application[UUID]):
         self._recent_lock = threading.Lock()
 
     def close(self) -> None:
-        """Stop the group committer, then close the event store's connections."""
+        """Stop the group committer and the catalogue's refresher (if it has one), then close
+        the event store's connections."""
         self.committer.close()
+        close_catalog = getattr(self.catalog, "close", None)
+        if close_catalog is not None:
+            close_catalog()
         super().close()
 
     # ---- queries ------------------------------------------------------------------------------

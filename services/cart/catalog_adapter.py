@@ -6,10 +6,21 @@ revision is read on every call (``ttl`` 0: one indexed one-row query instead of 
 query and its three ``selectinload`` queries), so answers are exactly as fresh as before.
 A positive ``ttl`` trusts the revision for that many seconds, like the catalogue response cache.
 Before the revision table exists (revision 0) nothing is cached.
+
+With a positive ``ttl`` a server process also calls :meth:`SqlCatalogFacts.start_refresher`:
+a daemon thread re-reads the revision every ``ttl / 2`` seconds, so in steady state the
+revision is always fresh and the cart's event-loop fast path (which takes a command only when
+its facts are cached *and* fresh, ``is_cached``) never finds it expired. Without it, every
+``ttl`` seconds the commands in flight found the revision stale and went the slower thread
+path until one of them had read it again (about 1 % of commands under bench load, and most
+of the p99). The guarantee is unchanged: a decision uses a revision read at most ``ttl``
+seconds ago; if the refresher cannot read (database down), the revision simply goes stale and
+calls read it themselves, as before.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Any
@@ -22,6 +33,8 @@ from services.catalog import revision as catalog_revision
 from services.catalog.models import Country, Coupon, Product, TaxRate, Variation
 from services.discounts.rules import CouponFacts, normalize_code
 from services.shared.money import to_minor
+
+log = logging.getLogger(__name__)
 
 
 def _lenient_minor(text: str | None) -> int:
@@ -48,6 +61,45 @@ class SqlCatalogFacts:
         self._revision = 0
         self._checked_at = float("-inf")
         self._lock = threading.Lock()
+        self._refresher: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def start_refresher(self, interval: float | None = None) -> None:
+        """Re-read the revision every ``interval`` seconds (default ``ttl / 2``) in a daemon
+        thread until :meth:`close` (see the module docstring). Does nothing when ``ttl`` is 0
+        (every call reads the revision anyway) or when the refresher already runs."""
+        if self.ttl <= 0 or self._refresher is not None:
+            return
+        every = interval if interval is not None else self.ttl / 2
+        self._refresher = threading.Thread(
+            target=self._refresh_loop, args=(every,), name="catalog-revision-refresh", daemon=True
+        )
+        self._refresher.start()
+
+    def _refresh_loop(self, every: float) -> None:
+        while not self._stop.wait(every):
+            try:
+                self.refresh()
+            except Exception:  # noqa: BLE001 - database away: the revision goes stale, calls read it
+                log.warning("catalogue revision refresh failed", exc_info=True)
+
+    def refresh(self) -> int:
+        """Read the catalogue revision now; drop the cache when it changed. The revision."""
+        with self._sessions() as session:
+            revision = catalog_revision.read(session.connection())
+        with self._lock:
+            if revision != self._revision:
+                self._cache.clear()
+                self._revision = revision
+            self._checked_at = time.monotonic()
+        return revision
+
+    def close(self) -> None:
+        """Stop the refresher thread (if any) and wait for it."""
+        self._stop.set()
+        if self._refresher is not None:
+            self._refresher.join(timeout=5)
+            self._refresher = None
 
     def _fresh(self) -> bool:
         """Whether the revision last read may be trusted without reading it again (``ttl``)."""

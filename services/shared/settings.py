@@ -46,6 +46,9 @@ class Settings(BaseSettings):
             ``shop project`` process follows the log (both may run: they never apply an event twice).
         projection_poll_interval: seconds between pulls of the event log when it is idle (SQLite;
             PostgreSQL is notified of new events by LISTEN/NOTIFY).
+        projection_batch_window: seconds the PostgreSQL subscription gathers events into one
+            projection transaction after the first arrives (``CartProjector.follow_subscription``);
+            fewer, larger transactions for at most this much more lag.
         staff_session_hours: lifetime of a staff session (``staff_session`` cookie), hours.
         cookie_secure: mark the staff session cookie ``Secure`` (set ``COOKIE_SECURE=1`` behind HTTPS).
         staff_login_attempts_per_minute: staff login attempts allowed per client IP and email.
@@ -75,6 +78,7 @@ class Settings(BaseSettings):
     catalog_cache_ttl: float = 1.0
     run_projections: bool = True
     projection_poll_interval: float = 0.05
+    projection_batch_window: float = 0.05
     staff_session_hours: float = 12
     cookie_secure: bool = False
     staff_login_attempts_per_minute: int = 10

@@ -157,3 +157,23 @@ def test_embedded_default_is_a_sqlite_file_under_data(monkeypatch: pytest.Monkey
 def test_health_reports_the_database_engine(db_url: str) -> None:
     body = TestClient(create_app()).get("/api/health").json()
     assert body == {"status": "ok", "database": "postgresql" if db_url.startswith("postgresql") else "sqlite"}
+
+
+@pytest.mark.parametrize(("setting", "frozen"), [("1", True), ("0", False)])
+def test_the_server_entry_point_freezes_its_start_up_heap(tmp_path: Path, setting: str, frozen: bool) -> None:
+    """``services.api.main`` (what uvicorn imports in each worker) moves the start-up heap to
+    the permanent generation, so full collections under load skip it (services/shared/gc_tuning)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}",
+        "DATA_DIR": str(tmp_path / "data"),
+        "GC_FREEZE": setting,
+    }
+    code = "import gc, services.api.main; print(gc.get_freeze_count())"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    count = int(out.stdout.strip().splitlines()[-1])
+    assert (count > 10_000) is frozen, count

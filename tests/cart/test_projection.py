@@ -449,3 +449,63 @@ def test_cli_rebuild_projections(configured_app: None, engine: Engine) -> None:
     assert result.exit_code == 0, result.output
     assert "rebuilt up to notification 1" in result.output
     assert str(cart_id_for(token)) in view(engine)
+
+
+def test_a_micro_batch_gathers_what_arrives_within_the_window() -> None:
+    """``take_batch``: the subscription's batching, on a plain queue (no database)."""
+    import queue as queue_mod
+    import time as time_mod
+
+    from services.cart.projection import _END, take_batch
+
+    stop = threading.Event()
+    inbox: queue_mod.Queue[Any] = queue_mod.Queue()
+
+    # No window: only what is already there.
+    for i in (2, 3):
+        inbox.put((i, f"e{i}"))
+    assert take_batch(inbox, (1, "e1"), 10, 0.0, stop) == ([(1, "e1"), (2, "e2"), (3, "e3")], False)
+
+    # A window: items arriving within it join the batch; the batch closes after it.
+    def feed() -> None:
+        for i in (5, 6, 7):
+            time_mod.sleep(0.03)
+            inbox.put((i, f"e{i}"))
+
+    feeder = threading.Thread(target=feed)
+    started = time_mod.monotonic()
+    feeder.start()
+    batch, ended = take_batch(inbox, (4, "e4"), 10, 0.5, stop)
+    feeder.join()
+    assert [nid for nid, _ in batch] == [4, 5, 6, 7] and not ended
+    assert time_mod.monotonic() - started >= 0.5  # it waited out the window for more
+
+    # batch_size closes a batch at once, whatever the window.
+    for i in (9, 10, 11):
+        inbox.put((i, f"e{i}"))
+    started = time_mod.monotonic()
+    assert [n for n, _ in take_batch(inbox, (8, "e8"), 3, 5.0, stop)[0]] == [8, 9, 10]
+    assert time_mod.monotonic() - started < 1.0
+    assert inbox.get_nowait() == (11, "e11")
+
+    # The end of the subscription, a pump error, and a stop request.
+    inbox.put(_END)
+    assert take_batch(inbox, (12, "e12"), 10, 5.0, stop)[1] is True
+    inbox.put(RuntimeError("database went away"))
+    with pytest.raises(RuntimeError, match="went away"):
+        take_batch(inbox, (13, "e13"), 10, 5.0, stop)
+    stop.set()
+    started = time_mod.monotonic()
+    assert take_batch(inbox, (14, "e14"), 10, 5.0, stop) == ([(14, "e14")], False)
+    assert time_mod.monotonic() - started < 1.0
+
+
+def test_build_projector_takes_the_batch_window_from_the_settings(
+    configured_app: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from services.cart.projection import build_projector
+    from services.shared.settings import get_settings
+
+    monkeypatch.setenv("PROJECTION_BATCH_WINDOW", "0.2")
+    get_settings.cache_clear()
+    assert build_projector().batch_window == 0.2
