@@ -5,8 +5,8 @@ import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
  * sections 2 and 9), on the routes of the spec's route table that e2e/a11y.spec.ts's
  * 'responsive' block does not walk (it covers home, a category and product pages), with the
  * cart, the checkout and the order page WITH an item (the coupon field widened them past the
- * screen at 375 px and past the summary column at 1280 px); and no console error on a new
- * visitor's first pages.
+ * screen at 375 px and past the summary column at 1280 px); a category jump-nav that leaves the
+ * group's heading visible; and no console error on a new visitor's first pages.
  */
 
 const WIDTHS = [375, 768, 980, 1280] as const;
@@ -93,6 +93,24 @@ for (const width of WIDTHS) {
         await expectNoSidewaysScroll(page, `${route} at ${width} px`);
       }
       await expectHeaderFor(page, width);
+    });
+
+    test("a jump-nav button brings its group 80 px below the top with the group's heading uncovered", async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('acceptCookies', 'true'));
+      await page.goto('/keyboards');
+      await settle(page);
+      await page.getByRole('navigation', { name: 'Keyboards groups' }).getByRole('button', { name: 'Full size' }).click();
+      const group = page.getByRole('region', { name: 'Full size' });
+      await expect(group).toBeFocused();
+      // Smooth scrolling: wait until the group stops at the spec's offset (section 2: 80 px).
+      await expect.poll(() => group.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80);
+      const heading = group.getByRole('heading', { level: 2, name: 'Full size' });
+      const hit = await heading.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + 8, box.top + box.height / 2);
+        return top && el.contains(top) ? 'heading' : (top?.outerHTML.slice(0, 120) ?? 'nothing');
+      });
+      expect(hit, 'what covers the group heading after the jump').toBe('heading');
     });
 
     test('no horizontal scroll on the cart, the checkout and the order page with an item', async ({ page }) => {
