@@ -323,17 +323,22 @@ describe('cart store: persistence', () => {
     expect(store.getState().legacy).toEqual([{ id: 5, variationId: 9, count: 3, configuration: null }]);
   });
 
-  it('init of a browser that never started a cart asks the server nothing (no GET that can only answer 404)', async () => {
+  it('init of a browser that never sent a command makes no token and asks the server nothing (no GET that can only answer 404)', async () => {
     const { store, server } = setup();
     await store.getState().init();
     expect(server.reads).toEqual([]);
+    expect(store.getState().token).toBeNull();
     expect(store.getState().didInit).toBe(true);
-    expect(store.getState().token).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
-    // Once a command has started the cart, the next init reads it back.
+    // The first command makes the token; from then on init reads the cart back, even with the
+    // saved mirror lost (only the token kept).
     store.getState().add(tyr);
     await settle();
+    const token = store.getState().token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
+    store.setState({ server: null });
     await store.getState().init();
-    expect(server.reads).toEqual([store.getState().token]);
+    expect(server.reads).toEqual([token]);
+    expect(counts(store)).toEqual([['L1', 1]]);
   });
 
   it('init reads the server cart: the server wins over a stale saved mirror', async () => {

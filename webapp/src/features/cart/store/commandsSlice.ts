@@ -126,7 +126,9 @@ export const createCommandsSlice =
       notice: null,
 
       async init() {
-        ensureToken();
+        // No token yet for a browser that never sent a command: the first command makes one
+        // (enqueue, flush). Reading a cart for a token made here could only answer 404, on
+        // every new visitor's first page, which the browser logs as a console error.
         if (!get().cid) set({ cid: deps.uuid() });
         const { legacy } = get();
         if (legacy && legacy.length > 0) {
@@ -147,10 +149,7 @@ export const createCommandsSlice =
             void get().flushAnalytics();
           });
         }
-        // Only a cart the server confirmed can be read back: a browser that never started one
-        // (a new visitor, or one who never added anything) would get a 404 on every first page,
-        // which the browser logs as a console error. Queued commands start it when flushed.
-        if (get().server) await get().refresh();
+        await get().refresh(); // with a token only: the cart comes back even if the mirror was lost
         set({ didInit: true });
         void get().flushAnalytics();
         await get().flush();
