@@ -20,6 +20,7 @@ from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, NotFound
+from services.shared.ids import parse_id
 from services.shared.money import format_amount, to_minor
 from services.shared.routing import DbRouter
 
@@ -98,9 +99,7 @@ def list_categories(
     """Product categories with their page content: ``acf.hero``, ``acf.header_content``,
     ``acf.footer_content`` (content blocks) and ``acf.groups`` (tag groups, spec section 2).
     """
-    parent_id = int(parent) if parent is not None and parent.isdigit() else None
-    if parent is not None and parent_id is None:
-        raise BadRequest("rest_invalid_param", "Invalid parameter: parent must be a numeric id.")
+    parent_id = single_id(parent, "parent") if parent is not None else None
     categories = repo.list_categories(session, slug=slug, parent=parent_id)
     owned = repo.blocks_for(session, "category", [c.id for c in categories])
     _cache(response, None)
@@ -121,10 +120,11 @@ def get_product(
 ) -> Any:
     """One product as WooCommerce JSON. ``_fields=stock_status,variations`` is the
     storefront's stock check. A non-numeric id answers 400 with ``stock_status: "error"``
-    (spec section 5); an unknown id, or an unpublished one without a staff session, 404
-    ``woocommerce_rest_product_invalid_id``. Staff sessions see draft and pending products.
+    (spec section 5); an unknown id (also one beyond ``MAX_ID``), or an unpublished one without
+    a staff session, 404 ``woocommerce_rest_product_invalid_id``. Staff sessions see draft and
+    pending products.
     """
-    if not product_id.isdigit():
+    if not (product_id.isascii() and product_id.isdigit()):
         return JSONResponse(
             status_code=400,
             content={
@@ -134,16 +134,19 @@ def get_product(
             },
             headers={"Cache-Control": "no-store"},
         )
+    pid = parse_id(product_id)
+    if pid is None:  # a number, but larger than any id
+        raise _product_not_found()
     wanted = text_list(fields)
     statuses = repo.visible_statuses(include_unpublished)
     if wanted and set(wanted) <= repo.STOCK_FIELDS:  # the stock check: a lean, always-fresh read
-        facts = repo.get_stock_facts(session, int(product_id), statuses)
+        facts = repo.get_stock_facts(session, pid, statuses)
         if facts is None:
             raise _product_not_found()
         _cache(response, no_cache)
         cache_control(response, include_unpublished)
         return JSONResponse({k: facts[k] for k in wanted}, headers=dict(response.headers))
-    p = repo.get_product(session, int(product_id), statuses)
+    p = repo.get_product(session, pid, statuses)
     if p is None:
         raise _product_not_found()
     _cache(response, no_cache)

@@ -11,6 +11,7 @@ from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, positive_int, single_id
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest
+from services.shared.ids import parse_id
 from services.shared.routing import DbRouter
 
 router = DbRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
@@ -66,8 +67,8 @@ def latest_news(
     named = {"news": NEWS_CATEGORY, "press": PRESS_CATEGORY, "all": None, "": None}
     if key in named:
         category_id = named[key]
-    elif key.isdigit():
-        category_id = int(key)
+    elif (number := parse_id(key)) is not None:
+        category_id = number
     else:
         raise BadRequest(
             "rest_invalid_param", "Invalid parameter: filter must be news, press, all or a category id."
