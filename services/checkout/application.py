@@ -168,7 +168,7 @@ def read_order(session: Session, order_id: str, key: str | None, *, staff: bool)
     """The order ``order_id`` for its buyer (``key`` is the order key from checkout) or for staff.
     404 ``order_not_found`` for a malformed id, an unknown order, or a missing or wrong key
     (the same answer each time: an order's existence is never revealed)."""
-    if not order_id.isdigit() or len(order_id) > 12:
+    if not (order_id.isascii() and order_id.isdigit()) or len(order_id) > 12:  # "²" is isdigit()
         raise order_not_found()
     order = repo.get_order(session, int(order_id))
     if order is None:

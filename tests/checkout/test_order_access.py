@@ -44,7 +44,9 @@ def test_a_wrong_key_looks_exactly_like_a_missing_order(http: TestClient, db: Se
     someone_elses = http.get(f"/api/wc/orders/{other_id}", params={"key": key})
     missing = http.get("/api/wc/orders/123", params={"key": key})
     malformed = http.get("/api/wc/orders/abc", params={"key": key})
-    for answer in (wrong, someone_elses, missing, malformed):
+    other_digits = http.get("/api/wc/orders/²", params={"key": key})  # isdigit() but not int(): was a 500
+    too_long = http.get(f"/api/wc/orders/{'9' * 5000}", params={"key": key})
+    for answer in (wrong, someone_elses, missing, malformed, other_digits, too_long):
         assert (answer.status_code, answer.json()) == (
             404,
             {"code": "order_not_found", "message": "Order not found."},
