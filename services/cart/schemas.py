@@ -6,6 +6,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from services.shared.ids import MAX_ID
+
+# A catalogue id: positive and no larger than the database's INTEGER (a larger one made the
+# catalogue lookup fail with a 500 instead of a 422).
+CatalogId = Annotated[int, Field(gt=0, le=MAX_ID)]
+RecommendedBy = Annotated[int, Field(ge=-1, le=MAX_ID)]
+
 LineId = Annotated[
     str, Field(pattern=r"^L[0-9]{1,9}$", description="A line id from the cart state, e.g. L3.")
 ]
@@ -21,10 +28,10 @@ class AddItem(_Command):
     "layer_id:choice_id". ``recommended_by``: the product whose recommendation this is (-1: none)."""
 
     type: Literal["add"]
-    product_id: int = Field(gt=0)
-    variation_id: int | None = Field(default=None, gt=0)
+    product_id: CatalogId
+    variation_id: CatalogId | None = None
     configuration: list[Annotated[str, Field(max_length=130)]] | None = Field(default=None, max_length=30)
-    recommended_by: int | None = Field(default=None, ge=-1)
+    recommended_by: RecommendedBy | None = None
 
 
 class SetCount(_Command):
@@ -66,11 +73,11 @@ class CheckoutLine(BaseModel):
     """One line of the shopper's cart for the hand-off (no prices: they come from the catalogue)."""
 
     model_config = ConfigDict(extra="ignore")
-    product_id: int = Field(gt=0)
-    variation_id: int | None = Field(default=None, gt=0)
+    product_id: CatalogId
+    variation_id: CatalogId | None = None
     count: int = Field(ge=0, le=10)
     configuration: list[Annotated[str, Field(max_length=130)]] | None = Field(default=None, max_length=30)
-    recommended_by: int | None = Field(default=None, ge=-1)
+    recommended_by: RecommendedBy | None = None
 
 
 class StartCheckout(_Command):

@@ -360,6 +360,11 @@ def test_a_price_sent_by_the_client_is_ignored(http: TestClient) -> None:
         {"type": "set_count", "line_id": "X1", "count": 1},
         {"type": "add", "product_id": "abc"},
         {"type": "add", "product_id": 0},
+        {"type": "add", "product_id": 2**63},  # over every INTEGER column: was a 500 (OverflowError)
+        {"type": "add", "product_id": 2**31},  # over PostgreSQL's INTEGER
+        {"type": "add", "product_id": 2, "variation_id": 2**63},
+        {"type": "add", "product_id": 2, "recommended_by": 2**63},
+        {"type": "start_checkout", "lines": [{"product_id": 2**63, "count": 1}]},
         {"type": "add"},
         {"type": "add", "product_id": 2, "configuration": "case:alu"},
         {"type": "set_country", "country": "Germany"},
