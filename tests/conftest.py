@@ -68,17 +68,25 @@ def _reset_pg(url: str) -> None:
     engine.dispose()
 
 
+def _empty_database(pg_schema_url: str | None, folder: Path) -> str:
+    """The process's PostgreSQL schema, emptied, or a new SQLite file in ``folder``."""
+    if pg_schema_url:
+        _reset_pg(pg_schema_url)
+        return pg_schema_url
+    return f"sqlite:///{folder / 'test.sqlite3'}"
+
+
+def _point_settings_at(env: pytest.MonkeyPatch, url: str, data_dir: Path) -> None:
+    env.setenv("DATABASE_URL", url)
+    env.setenv("DATA_DIR", str(data_dir))
+    env.setenv("CATALOG_CACHE_TTL", "0")  # read the catalogue revision on every request
+
+
 @pytest.fixture
 def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """URL of an empty, migrated database; the app's settings point at it for the test."""
-    if pg_schema_url:
-        url = pg_schema_url
-        _reset_pg(url)
-    else:
-        url = f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    monkeypatch.setenv("DATABASE_URL", url)
-    monkeypatch.setenv("DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("CATALOG_CACHE_TTL", "0")  # read the catalogue revision on every request
+    url = _empty_database(pg_schema_url, tmp_path)
+    _point_settings_at(monkeypatch, url, tmp_path / "data")
     get_settings.cache_clear()
     shared_db.get_engine.cache_clear()
     shared_db.get_sessionmaker.cache_clear()
@@ -131,14 +139,8 @@ def seeded_database(
     from services.cart.deps import get_cart_app
 
     with pytest.MonkeyPatch.context() as env:
-        if pg_schema_url:
-            url = pg_schema_url
-            _reset_pg(url)
-        else:
-            url = f"sqlite:///{tmp_path_factory.mktemp(name) / 'test.sqlite3'}"
-        env.setenv("DATABASE_URL", url)
-        env.setenv("DATA_DIR", str(tmp_path_factory.mktemp(f"{name}-data")))
-        env.setenv("CATALOG_CACHE_TTL", "0")
+        url = _empty_database(pg_schema_url, tmp_path_factory.mktemp(name))
+        _point_settings_at(env, url, tmp_path_factory.mktemp(f"{name}-data"))
         for key, value in (env_vars or {}).items():
             env.setenv(key, value)
         get_settings.cache_clear()

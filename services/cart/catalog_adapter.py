@@ -86,7 +86,11 @@ class SqlCatalogFacts:
     def refresh(self) -> int:
         """Read the catalogue revision now; drop the cache when it changed. The revision."""
         with self._sessions() as session:
-            revision = catalog_revision.read(session.connection())
+            return self._read_revision(session)
+
+    def _read_revision(self, session: Session) -> int:
+        """Read the revision in ``session``, drop the cache if it moved, note when it was read."""
+        revision = catalog_revision.read(session.connection())
         with self._lock:
             if revision != self._revision:
                 self._cache.clear()
@@ -126,12 +130,7 @@ class SqlCatalogFacts:
             if self._fresh():
                 revision = self._revision
             else:
-                revision = catalog_revision.read(session.connection())
-                with self._lock:
-                    if revision != self._revision:
-                        self._cache.clear()
-                        self._revision = revision
-                    self._checked_at = time.monotonic()
+                revision = self._read_revision(session)
             if revision == 0:  # not migrated yet: nothing safe to key by
                 return load(session)
             try:
