@@ -93,6 +93,8 @@ class Server:
         }
 
     def start(self, seconds: float = 60) -> None:
+        """Start the server and wait until ``/api/health`` answers (AssertionError with the log
+        when it exits or does not answer within ``seconds``)."""
         cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(self.port)]
         cmd += ["--log-level", "warning", "--no-access-log"]
         with self.log.open("ab") as out:
@@ -116,6 +118,7 @@ class Server:
         self.proc.wait(timeout=30)
 
     def stop(self) -> None:
+        """SIGTERM if it still runs (SIGKILL after 15 s)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -125,6 +128,7 @@ class Server:
                 self.proc.wait()
 
     def tail(self, chars: int = 4000) -> str:
+        """The end of the server's output, for failure messages."""
         return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
 
 
