@@ -88,6 +88,7 @@ class Topology:
         return time.monotonic() - started
 
     def start_projector(self) -> None:
+        """Start ``python -m services.api.cli project`` (in a session of its own)."""
         with (self.logdir / "project.log").open("ab") as out:
             self.projector = subprocess.Popen(
                 [sys.executable, "-m", "services.api.cli", "project"],
@@ -105,6 +106,7 @@ class Topology:
         self.api.wait(timeout=30)
 
     def stop(self) -> None:
+        """SIGTERM to both process groups (SIGKILL after 20 s)."""
         for proc in (self.api, self.projector):
             if proc is not None and proc.poll() is None:
                 os.killpg(proc.pid, signal.SIGTERM)
@@ -115,6 +117,7 @@ class Topology:
                     proc.wait()
 
     def tracebacks(self) -> dict[str, int]:
+        """Tracebacks logged by the API and the projector (faults make some: they are logged)."""
         return {
             name: (self.logdir / name).read_text(errors="replace").count("Traceback")
             for name in ("api.log", "project.log")
@@ -165,6 +168,7 @@ def pg_terminate(base: str) -> tuple[float, int]:
 
 
 def wait_answered(load: SharedCartLoad, count: int) -> None:
+    """Return once ``count`` commands are answered (or every client has finished)."""
     while load.answered < count and not load.done():
         time.sleep(0.002)
 
@@ -222,6 +226,7 @@ def projection_caught_up(
 
 
 def main() -> None:
+    """Parse the flags, run the load with its faults, print the figures (see the module doc)."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--database-url", default=os.environ.get("BENCH_DATABASE_URL", DEFAULT_DB))
     ap.add_argument("--schema", default="bench_reliability")
