@@ -57,6 +57,39 @@ API_PREFIXES = (
 )
 
 
+def _database_unavailable(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot be reached or used right now (a restart, a cut
+    connection, SQLite busy past its timeout) rather than that our code is wrong: the driver's,
+    SQLAlchemy's or the event store's ``OperationalError``, or an ``InterfaceError`` (a closed
+    connection), anywhere in the exception's cause chain. Such answers are 503 with
+    ``Retry-After`` (clients retry with the same idempotency key; nothing was stored half)."""
+    import sqlite3
+
+    import psycopg
+    from eventsourcing.persistence import InterfaceError as EsInterfaceError
+    from eventsourcing.persistence import OperationalError as EsOperationalError
+    from sqlalchemy.exc import InterfaceError as SaInterfaceError
+    from sqlalchemy.exc import OperationalError as SaOperationalError
+
+    kinds = (
+        SaOperationalError,
+        SaInterfaceError,
+        EsOperationalError,
+        EsInterfaceError,
+        psycopg.OperationalError,
+        psycopg.InterfaceError,
+        sqlite3.OperationalError,
+    )
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kinds):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False
+
+
 def _error(status: int, code: str, message: str, **extra: object) -> JSONResponse:
     return JSONResponse(status_code=status, content={"code": code, "message": message, **extra})
 
@@ -118,8 +151,17 @@ def create_app() -> FastAPI:
         return _error(exc.status_code, code, str(exc.detail))
 
     @app.exception_handler(Exception)
-    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:  # pragma: no cover - a bug
-        log.exception("unhandled error", exc_info=exc)
+    async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
+        if _database_unavailable(exc):
+            log.warning("database unavailable: %s", exc)
+            response = _error(
+                503,
+                "unavailable",
+                "The shop cannot reach its database right now. Please try again in a moment.",
+            )
+            response.headers["Retry-After"] = "2"
+            return response
+        log.exception("unhandled error", exc_info=exc)  # a bug
         return _error(500, "internal_error", "Something went wrong on our side.")
 
     app.include_router(coupons_router)  # /api/wc/coupons (staff)

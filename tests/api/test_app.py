@@ -177,3 +177,41 @@ def test_the_server_entry_point_freezes_its_start_up_heap(tmp_path: Path, settin
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     count = int(out.stdout.strip().splitlines()[-1])
     assert (count > 10_000) is frozen, count
+
+
+def test_a_database_outage_is_a_503_with_retry_after_and_a_bug_stays_a_500(db_url: str) -> None:
+    """A restart or a cut connection (design.md: PostgreSQL restarted mid-load) is not our bug:
+    the answer says so and when to retry; anything else unexpected is a 500 without details."""
+    import psycopg
+    from eventsourcing.persistence import OperationalError as EsOperationalError
+    from sqlalchemy.exc import OperationalError as SaOperationalError
+
+    app = create_app()
+    raised: dict[str, BaseException] = {
+        "sqlalchemy": SaOperationalError("SELECT 1", {}, Exception("server closed the connection")),
+        "eventstore": EsOperationalError("terminating connection due to administrator command"),
+        "wrapped": RuntimeError("while saving"),
+        "bug": KeyError("oops"),
+    }
+    try:
+        raise RuntimeError("while saving") from psycopg.OperationalError("connection refused")
+    except RuntimeError as exc:
+        raised["wrapped"] = exc
+
+    def _raise(kind: str) -> None:
+        raise raised[kind]
+
+    app.add_api_route("/api/test-raise/{kind}", _raise)
+    app.router.routes.insert(0, app.router.routes.pop())  # before the /api/{rest} catch-all
+
+    client = TestClient(app, raise_server_exceptions=False)
+    for kind in ("sqlalchemy", "eventstore", "wrapped"):
+        r = client.get(f"/api/test-raise/{kind}")
+        assert r.status_code == 503, kind
+        assert r.json()["code"] == "unavailable" and "try again" in r.json()["message"]
+        assert r.headers["retry-after"] == "2"
+    bug = client.get("/api/test-raise/bug")
+    assert bug.status_code == 500 and bug.json() == {
+        "code": "internal_error",
+        "message": "Something went wrong on our side.",
+    }
