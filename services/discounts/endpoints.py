@@ -12,11 +12,12 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any
 
-from fastapi import Body, Depends, Query, Response, status
+from fastapi import Body, Depends, Path, Query, Response, status
 
 from services.discounts import service
 from services.discounts.schemas import CouponWrite
 from services.shared.deps import SessionDep
+from services.shared.ids import MAX_ID
 from services.shared.routing import DbRouter
 from services.staff.deps import require_role
 
@@ -25,6 +26,8 @@ router = DbRouter(prefix="/api/wc/coupons", tags=["Coupons (staff)"])
 Reader = Depends(require_role("admin", "reviewer"))
 Admin = Depends(require_role("admin"))
 Json = dict[str, Any]
+# Larger than any id (the INTEGER column): 422 invalid_request, not a database overflow (500).
+CouponId = Annotated[int, Path(le=MAX_ID)]
 
 
 def _no_store(response: Response) -> None:
@@ -64,7 +67,7 @@ def create_coupon(session: SessionDep, response: Response, body: Annotated[Coupo
 
 
 @router.get("/{coupon_id}", dependencies=[Reader], summary="Read a coupon (staff)")
-def read_coupon(session: SessionDep, response: Response, coupon_id: int, no_cache: str | None = None) -> Json:
+def read_coupon(session: SessionDep, response: Response, coupon_id: CouponId, no_cache: str | None = None) -> Json:
     """One coupon (WooCommerce shape). 404 ``coupon_not_found``."""
     _no_store(response)
     return service.to_json(service.get_coupon(session, coupon_id))
@@ -72,7 +75,7 @@ def read_coupon(session: SessionDep, response: Response, coupon_id: int, no_cach
 
 @router.put("/{coupon_id}", dependencies=[Admin], summary="Change a coupon (admin)")
 def update_coupon(
-    session: SessionDep, response: Response, coupon_id: int, body: Annotated[CouponWrite, Body()]
+    session: SessionDep, response: Response, coupon_id: CouponId, body: Annotated[CouponWrite, Body()]
 ) -> Json:
     """Change the fields sent (others stay). Same errors as create, plus 404."""
     coupon = service.update_coupon(session, coupon_id, body)
@@ -82,7 +85,7 @@ def update_coupon(
 
 
 @router.delete("/{coupon_id}", dependencies=[Admin], summary="Delete a coupon (admin)")
-def delete_coupon(session: SessionDep, response: Response, coupon_id: int, force: str | None = None) -> Json:
+def delete_coupon(session: SessionDep, response: Response, coupon_id: CouponId, force: str | None = None) -> Json:
     """Delete the coupon for good (``force`` accepted for WooCommerce clients; there is no
     trash). Answers the deleted coupon. 404 ``coupon_not_found``. Carts that applied it keep
     the facts recorded then until their next change re-checks them; checkout re-reads it."""

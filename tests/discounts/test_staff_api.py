@@ -159,6 +159,14 @@ def test_codes_are_unique_whatever_their_case(clients: dict[str, TestClient]) ->
         ({"code": "x", "amount": "ten"}, "invalid_request"),
         ({"code": "x", "minimum_amount": "-5"}, "invalid_request"),
         ({"code": "x", "usage_limit": -1}, "invalid_request"),
+        # Beyond the INTEGER columns, or a date beyond datetime's range in UTC: each was a 500.
+        ({"code": "x", "usage_limit": 2**31}, "invalid_request"),
+        ({"code": "x", "usage_limit_per_user": 2**63}, "invalid_request"),
+        ({"code": "x", "amount": "99999999.99"}, "invalid_request"),
+        ({"code": "x", "minimum_amount_usd": 2**40}, "invalid_request"),
+        ({"code": "x", "product_ids": [2**63]}, "invalid_request"),
+        ({"code": "x", "date_expires": "9999-12-31T23:59:59-01:00"}, "invalid_request"),
+        ({"code": "x", "date_expires": "0001-01-01T00:00:00+01:00"}, "invalid_request"),
         ({"code": "x", "discount_type": "percent", "amount": "100.01"}, "invalid_coupon"),
         ({"amount": "5"}, "invalid_coupon"),
         ({"code": "  "}, "invalid_coupon"),
@@ -168,6 +176,21 @@ def test_codes_are_unique_whatever_their_case(clients: dict[str, TestClient]) ->
 def test_invalid_coupons_are_422(clients: dict[str, TestClient], body: dict[str, Any], code: str) -> None:
     answer = clients["admin"].post(URL, json=body)
     assert (answer.status_code, answer.json()["code"]) == (422, code), answer.text
+
+
+@pytest.mark.parametrize("method", ["GET", "PUT", "DELETE"])
+def test_a_coupon_id_beyond_every_id_is_refused_not_a_500(clients: dict[str, TestClient], method: str) -> None:
+    body = {"description": "x"} if method == "PUT" else None
+    answer = clients["admin"].request(method, f"{URL}/{2**63}", json=body)
+    assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request"), answer.text
+    assert clients["admin"].get(f"{URL}/1").status_code == 200  # nothing else touched
+
+
+def test_the_largest_amounts_and_limits_still_fit(clients: dict[str, TestClient]) -> None:
+    body = {"code": "big", "amount": "10000000.00", "usage_limit": 2**31 - 1, "product_ids": [2**31 - 1]}
+    answer = clients["admin"].post(URL, json=body)
+    assert answer.status_code == 201, answer.text
+    assert (answer.json()["amount"], answer.json()["usage_limit"]) == ("10000000.00", 2**31 - 1)
 
 
 def test_a_percent_coupon_of_exactly_100_is_allowed(clients: dict[str, TestClient]) -> None:
