@@ -90,6 +90,9 @@ def _database_unavailable(exc: BaseException) -> bool:
     return False
 
 
+_UNREADABLE_BODY = "There was an error parsing the body"  # fastapi.routing, for an undecodable body
+
+
 def _error(status: int, code: str, message: str, **extra: object) -> JSONResponse:
     return JSONResponse(status_code=status, content={"code": code, "message": message, **extra})
 
@@ -143,10 +146,21 @@ def create_app() -> FastAPI:
         ]
         first = errors[0] if errors else {"loc": [], "message": "invalid request"}
         where = ".".join(str(p) for p in first["loc"][1:]) or "request"
+        if first.get("type") == "json_invalid":  # loc is ("body", character position)
+            where = "body"
         return _error(422, "invalid_request", f"{where}: {first['message']}", errors=errors)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNREADABLE_BODY:
+            # FastAPI's answer to a JSON body that is not UTF-8 text (malformed JSON is its 422):
+            # the same bad input, so the same documented 422 ``invalid_request``.
+            return _error(
+                422,
+                "invalid_request",
+                "body: the request body must be JSON text (UTF-8).",
+                errors=[{"loc": ["body"], "message": "not UTF-8 JSON text", "type": "json_invalid"}],
+            )
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _error(exc.status_code, code, str(exc.detail))
 
