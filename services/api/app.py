@@ -14,6 +14,7 @@ import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -38,7 +39,7 @@ from services.mail.endpoints import router as mail_router
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
-from services.shared.errors import DomainError
+from services.shared.errors import DomainError, RequestErrorBody
 from services.shared.settings import get_settings
 from services.staff.endpoints import router as staff_router
 
@@ -134,6 +135,8 @@ def create_app() -> FastAPI:
         ),
     )
 
+    _document_error_shapes(app)
+
     @app.exception_handler(DomainError)
     async def _domain_error(_: Request, exc: DomainError) -> JSONResponse:
         return JSONResponse(status_code=exc.status_code, content=exc.to_dict())
@@ -216,6 +219,26 @@ def create_app() -> FastAPI:
     mount_admin(app)  # /admin (sqladmin, staff session): before the storefront's catch-all GET
     _mount_webapp(app, settings.webapp_dist)
     return app
+
+
+def _document_error_shapes(app: FastAPI) -> None:
+    """Make the OpenAPI document describe the 422 body this app sends (``_validation_error``:
+    ``{code, message, errors}``) where FastAPI describes its own ``{detail: [...]}``: every
+    route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced."""
+    default_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = default_openapi()  # also stored as app.openapi_schema
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            if "HTTPValidationError" in components:
+                ours = RequestErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
+                components.update(ours.pop("$defs", {}))
+                components["HTTPValidationError"] = ours
+                components.pop("ValidationError", None)  # FastAPI's item, now unused
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _mount_webapp(app: FastAPI, dist: Path) -> None:

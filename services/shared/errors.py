@@ -7,6 +7,10 @@ them to JSON ``{"code": ..., "message": ...}`` with the status the class names
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
 
 class DomainError(Exception):
     """Base error. ``code`` is a stable snake_case string, ``message`` is for people."""
@@ -52,3 +56,37 @@ class Unauthorized(DomainError):
     """The caller must authenticate (staff session) first: 401."""
 
     status_code = 401
+
+
+class ErrorBody(BaseModel):
+    """The body of every error answer (OpenAPI): ``{"code", "message", ...}`` where ``code`` is
+    the stable machine-readable code and ``message`` is for people; some errors add keys
+    (``fields``, ``retry_after``, ``cart``, ``errors``...), named in the route's description."""
+
+    model_config = ConfigDict(extra="allow", title="Error")
+    code: str
+    message: str
+
+
+class FieldProblem(BaseModel):
+    """One problem of a 422 ``invalid_request``: where (``loc``, e.g. ``["body", "email"]``), what
+    (``message``) and pydantic's error ``type``."""
+
+    loc: list[str | int]
+    message: str
+    type: str
+
+
+class RequestErrorBody(ErrorBody):
+    """A 422 answer: ``invalid_request`` (request validation, with ``errors``) or a context's own
+    422 code (``invalid_checkout`` with ``fields``, ``invalid_contact``...)."""
+
+    model_config = ConfigDict(extra="allow", title="RequestError")
+    errors: list[FieldProblem] | None = None
+
+
+def error_responses(described: dict[int, str]) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` entries for a route's error statuses: ``{404: "`coupon_not_found`"}`` ->
+    ``{404: {"model": ErrorBody, "description": "`coupon_not_found`"}}`` (OpenAPI documents the
+    status, its JSON content type and the ``{code, message}`` shape)."""
+    return {status: {"model": ErrorBody, "description": text} for status, text in described.items()}

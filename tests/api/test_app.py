@@ -154,6 +154,17 @@ def test_a_json_body_that_is_not_utf8_json_is_422_like_any_bad_body(db_url: str,
     assert r.json()["code"] == "invalid_request" and r.json()["message"].startswith("body")
 
 
+def test_the_openapi_422_is_the_body_the_app_sends(db_url: str) -> None:
+    """FastAPI documents ``{detail: [...]}`` for 422; this app sends ``{code, message, errors}``."""
+    app = create_app()
+    documented = app.openapi()["components"]["schemas"]["HTTPValidationError"]
+    assert documented["required"] == ["code", "message"] and "errors" in documented["properties"]
+    assert "detail" not in documented["properties"]
+    sent = TestClient(app).get("/api/search/" + "x" * 300).json()
+    assert set(sent) == {"code", "message", "errors"}
+    assert set(sent["errors"][0]) == set(app.openapi()["components"]["schemas"]["FieldProblem"]["required"])
+
+
 def test_embedded_default_is_a_sqlite_file_under_data(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)
     get_settings.cache_clear()
