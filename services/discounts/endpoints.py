@@ -17,6 +17,7 @@ from fastapi import Body, Depends, Path, Query, Response, status
 from services.discounts import service
 from services.discounts.schemas import CouponWrite
 from services.shared.deps import SessionDep
+from services.shared.errors import error_responses
 from services.shared.ids import MAX_ID
 from services.shared.routing import DbRouter
 from services.staff.deps import require_role
@@ -26,6 +27,10 @@ router = DbRouter(prefix="/api/wc/coupons", tags=["Coupons (staff)"])
 Reader = Depends(require_role("admin", "reviewer"))
 Admin = Depends(require_role("admin"))
 Json = dict[str, Any]
+_401 = {401: "`staff_login_required`: no staff session"}
+_403 = {403: "`staff_role_forbidden`: a reviewer (only an admin may change coupons)"}
+_404 = {404: "`coupon_not_found`"}
+_409 = {409: "`coupon_code_exists`: another coupon has this code (any letter case)"}
 # Larger than any id (the INTEGER column): 422 invalid_request, not a database overflow (500).
 CouponId = Annotated[int, Path(le=MAX_ID)]
 
@@ -34,7 +39,7 @@ def _no_store(response: Response) -> None:
     response.headers["Cache-Control"] = "no-store"
 
 
-@router.get("", dependencies=[Reader], summary="List coupons (staff)")
+@router.get("", dependencies=[Reader], summary="List coupons (staff)", responses=error_responses(_401))
 def list_coupons(
     session: SessionDep,
     response: Response,
@@ -54,7 +59,13 @@ def list_coupons(
     return [service.to_json(c) for c in rows]
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, dependencies=[Admin], summary="Create a coupon (admin)")
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    dependencies=[Admin],
+    summary="Create a coupon (admin)",
+    responses=error_responses({**_401, **_403, **_409}),
+)
 def create_coupon(session: SessionDep, response: Response, body: Annotated[CouponWrite, Body()]) -> Json:
     """Create a coupon from WooCommerce-shaped fields (``code`` required; see ``schemas.py``).
     201 with the coupon. 409 ``coupon_code_exists`` (codes are unique case-insensitively);
@@ -66,14 +77,26 @@ def create_coupon(session: SessionDep, response: Response, body: Annotated[Coupo
     return service.to_json(coupon)
 
 
-@router.get("/{coupon_id}", dependencies=[Reader], summary="Read a coupon (staff)")
-def read_coupon(session: SessionDep, response: Response, coupon_id: CouponId, no_cache: str | None = None) -> Json:
+@router.get(
+    "/{coupon_id}",
+    dependencies=[Reader],
+    summary="Read a coupon (staff)",
+    responses=error_responses({**_401, **_404}),
+)
+def read_coupon(
+    session: SessionDep, response: Response, coupon_id: CouponId, no_cache: str | None = None
+) -> Json:
     """One coupon (WooCommerce shape). 404 ``coupon_not_found``."""
     _no_store(response)
     return service.to_json(service.get_coupon(session, coupon_id))
 
 
-@router.put("/{coupon_id}", dependencies=[Admin], summary="Change a coupon (admin)")
+@router.put(
+    "/{coupon_id}",
+    dependencies=[Admin],
+    summary="Change a coupon (admin)",
+    responses=error_responses({**_401, **_403, **_404, **_409}),
+)
 def update_coupon(
     session: SessionDep, response: Response, coupon_id: CouponId, body: Annotated[CouponWrite, Body()]
 ) -> Json:
@@ -84,8 +107,15 @@ def update_coupon(
     return service.to_json(coupon)
 
 
-@router.delete("/{coupon_id}", dependencies=[Admin], summary="Delete a coupon (admin)")
-def delete_coupon(session: SessionDep, response: Response, coupon_id: CouponId, force: str | None = None) -> Json:
+@router.delete(
+    "/{coupon_id}",
+    dependencies=[Admin],
+    summary="Delete a coupon (admin)",
+    responses=error_responses({**_401, **_403, **_404}),
+)
+def delete_coupon(
+    session: SessionDep, response: Response, coupon_id: CouponId, force: str | None = None
+) -> Json:
     """Delete the coupon for good (``force`` accepted for WooCommerce clients; there is no
     trash). Answers the deleted coupon. 404 ``coupon_not_found``. Carts that applied it keep
     the facts recorded then until their next change re-checks them; checkout re-reads it."""

@@ -146,7 +146,9 @@ def test_validation_errors_are_422_with_a_message(db_url: str) -> None:
 
 @pytest.mark.parametrize("body", [b"\xff\xfe{", b"\x0f\xc3", b'{"email": "\xe9"}', b"{not json"])
 @pytest.mark.parametrize("path", ["/api/mail", "/api/newsletter", "/api/staff/login", "/api/cart"])
-def test_a_json_body_that_is_not_utf8_json_is_422_like_any_bad_body(db_url: str, path: str, body: bytes) -> None:
+def test_a_json_body_that_is_not_utf8_json_is_422_like_any_bad_body(
+    db_url: str, path: str, body: bytes
+) -> None:
     """Bytes that are not UTF-8 made FastAPI answer 400 ``http_error`` "There was an error parsing
     the body" (found by the OpenAPI fuzz test), where malformed JSON is a 422: now both are."""
     r = TestClient(create_app()).post(path, content=body, headers={"Content-Type": "application/json"})

@@ -39,7 +39,9 @@ HUGE = "9" * 5000  # over Python's int() digit limit
         "/api/wp/latest-news?per_page={v}",
     ],
 )
-def test_a_number_no_id_can_be_answers_400_rest_invalid_param(client: TestClient, path: str, value: str) -> None:
+def test_a_number_no_id_can_be_answers_400_rest_invalid_param(
+    client: TestClient, path: str, value: str
+) -> None:
     r = client.get(path.format(v=value))
     assert r.status_code == 400, r.text
     assert r.json()["code"] == "rest_invalid_param" and "Invalid parameter" in r.json()["message"]
