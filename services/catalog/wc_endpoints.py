@@ -19,7 +19,7 @@ from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.shared.deps import SessionDep, SettingsDep
-from services.shared.errors import BadRequest, NotFound
+from services.shared.errors import BadRequest, NotFound, error_responses
 from services.shared.ids import parse_id
 from services.shared.money import format_amount, to_minor
 from services.shared.routing import DbRouter
@@ -27,6 +27,8 @@ from services.shared.routing import DbRouter
 router = DbRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
 
 Json = dict[str, Any]
+_400 = {400: "`rest_invalid_param` (or `rest_missing_callback_param`): a malformed or missing parameter"}
+_404 = {404: "`woocommerce_rest_product_invalid_id`: no such product (or not visible to the caller)"}
 
 
 def _cache(response: Response, no_cache: str | None) -> None:
@@ -44,7 +46,7 @@ def _product_not_found() -> NotFound:
     return NotFound("woocommerce_rest_product_invalid_id", "Invalid ID.")
 
 
-@router.get("/products", summary="List products")
+@router.get("/products", summary="List products", responses=error_responses(_400))
 @router.get("/products/", include_in_schema=False)
 def list_products(
     session: SessionDep,
@@ -89,7 +91,7 @@ def list_products(
     return [ser.product(p, settings.site_host, owned.get(p.id)) for p in products]
 
 
-@router.get("/products/categories", summary="List product categories")
+@router.get("/products/categories", summary="List product categories", responses=error_responses(_400))
 def list_categories(
     session: SessionDep,
     response: Response,
@@ -106,7 +108,13 @@ def list_categories(
     return [ser.category(c, owned.get(c.id)) for c in categories]
 
 
-@router.get("/products/{product_id}", summary="Get a product (or just its stock facts)")
+@router.get(
+    "/products/{product_id}",
+    summary="Get a product (or just its stock facts)",
+    responses=error_responses(
+        {400: '`woocommerce_rest_product_invalid_id` with `stock_status: "error"`: not a number', **_404}
+    ),
+)
 def get_product(
     product_id: str,
     session: SessionDep,
@@ -157,7 +165,11 @@ def get_product(
     return data
 
 
-@router.get("/products/{product_id}/variations", summary="List a product's variations")
+@router.get(
+    "/products/{product_id}/variations",
+    summary="List a product's variations",
+    responses=error_responses({**_400, **_404}),
+)
 def list_variations(
     product_id: str,
     session: SessionDep,
@@ -175,7 +187,16 @@ def list_variations(
     return [ser.variation(v) for v in repo.list_variations(session, pid)]
 
 
-@router.get("/products/{product_id}/variations/{variation_id}", summary="Get one variation")
+@router.get(
+    "/products/{product_id}/variations/{variation_id}",
+    summary="Get one variation",
+    responses=error_responses(
+        {
+            **_400,
+            404: "`woocommerce_rest_product_invalid_id` or `woocommerce_rest_product_variation_invalid_id`",
+        }
+    ),
+)
 def get_variation(
     product_id: str,
     variation_id: str,
@@ -198,7 +219,11 @@ def get_variation(
     return ser.variation(v)
 
 
-@router.get("/configurations", summary="Configurator entries of a product")
+@router.get(
+    "/configurations",
+    summary="Configurator entries of a product",
+    responses=error_responses({**_400, **_404}),
+)
 def configurations(
     session: SessionDep, response: Response, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> list[Json]:
@@ -225,7 +250,7 @@ def countries_table(session: SessionDep, response: Response) -> list[Json]:
     return [ser.country(c) for c in repo.list_countries(session)]
 
 
-@router.get("/colour-swatches", summary="Colour swatches by id")
+@router.get("/colour-swatches", summary="Colour swatches by id", responses=error_responses(_400))
 def colour_swatches(session: SessionDep, response: Response, ids: str | None = None) -> list[Json]:
     """Swatches ``[{id, name, colour}]`` for ``ids`` (comma-separated; required)."""
     wanted = id_list(ids, "ids")
@@ -242,7 +267,11 @@ def filters(session: SessionDep, response: Response) -> list[Json]:
     return [ser.filter_term(f) for f in repo.list_filters(session)]
 
 
-@router.get("/configurator-product-data", summary="Short descriptions of configurator products")
+@router.get(
+    "/configurator-product-data",
+    summary="Short descriptions of configurator products",
+    responses=error_responses(_400),
+)
 def configurator_product_data(
     session: SessionDep,
     response: Response,
@@ -284,7 +313,11 @@ def _lenient_minor(text: str | None) -> int:
         return 0
 
 
-@router.get("/configurator-welcome-message", summary="Configurator welcome message")
+@router.get(
+    "/configurator-welcome-message",
+    summary="Configurator welcome message",
+    responses=error_responses({**_400, **_404}),
+)
 def configurator_welcome_message(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> Json:
@@ -300,7 +333,11 @@ def configurator_warning_message() -> Json:
     return {"message": ""}
 
 
-@router.get("/configurator-special-choices", summary="Configurator special choices")
+@router.get(
+    "/configurator-special-choices",
+    summary="Configurator special choices",
+    responses=error_responses({**_400, **_404}),
+)
 def configurator_special_choices(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> Json:

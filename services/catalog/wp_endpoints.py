@@ -10,7 +10,7 @@ from services.catalog import repository as repo
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, positive_int, single_id
 from services.shared.deps import SessionDep, SettingsDep
-from services.shared.errors import BadRequest
+from services.shared.errors import BadRequest, error_responses
 from services.shared.ids import parse_id
 from services.shared.routing import DbRouter
 
@@ -34,7 +34,7 @@ def menus(session: SessionDep, response: Response) -> list[Json]:
     return [ser.menu(m) for m in repo.list_menus(session)]
 
 
-@router.get("/posts", summary="Posts")
+@router.get("/posts", summary="Posts", responses=error_responses({400: "`rest_invalid_param`"}))
 def posts(
     session: SessionDep,
     response: Response,
@@ -54,7 +54,9 @@ def posts(
     return [ser.post(p) for p in rows]
 
 
-@router.get("/latest-news", summary="Latest news items")
+@router.get(
+    "/latest-news", summary="Latest news items", responses=error_responses({400: "`rest_invalid_param`"})
+)
 def latest_news(
     session: SessionDep,
     settings: SettingsDep,
