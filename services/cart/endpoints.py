@@ -16,7 +16,7 @@ from fastapi import APIRouter, Body, Header, status
 from services.cart.application import CartApplication
 from services.cart.deps import get_cart_app
 from services.cart.schemas import CartEnvelope, Command, StartCart
-from services.shared.errors import BadRequest
+from services.shared.errors import BadRequest, error_responses
 
 router = APIRouter(prefix="/api/cart", tags=["Cart"])
 
@@ -28,6 +28,10 @@ KeyHeader = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="Client-chosen key: a retry with it records nothing new."),
 ]
+
+
+_400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
+_404 = {404: "`cart_not_found`: no cart with that token"}
 
 
 def _token(raw: str | None) -> str:
@@ -50,7 +54,13 @@ def _app() -> CartApplication:
     return get_cart_app()
 
 
-@router.post("", status_code=status.HTTP_201_CREATED, response_model=CartEnvelope, summary="Start a cart")
+@router.post(
+    "",
+    status_code=status.HTTP_201_CREATED,
+    response_model=CartEnvelope,
+    summary="Start a cart",
+    responses=error_responses(_400),
+)
 def start_cart(token: TokenHeader = None, body: StartCart | None = None) -> dict[str, Any]:
     """Start a cart. Without ``X-Cart-Token`` the server makes a 256-bit token; with one (made by
     the browser, so an offline outbox can queue commands first) the call is idempotent.
@@ -60,13 +70,26 @@ def start_cart(token: TokenHeader = None, body: StartCart | None = None) -> dict
     return {"token": chosen, "cart": _app().start(chosen, country)}
 
 
-@router.get("", response_model=CartEnvelope, summary="Read the cart")
+@router.get(
+    "", response_model=CartEnvelope, summary="Read the cart", responses=error_responses({**_400, **_404})
+)
 def read_cart(token: TokenHeader = None) -> dict[str, Any]:
     """The cart state and version. 404 ``cart_not_found``."""
     return {"cart": _app().state(_token(token))}
 
 
-@router.post("/commands", response_model=CartEnvelope, summary="Run a cart command")
+@router.post(
+    "/commands",
+    response_model=CartEnvelope,
+    summary="Run a cart command",
+    responses=error_responses(
+        {
+            400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 printable ASCII characters)",
+            409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
+            "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
+        }
+    ),
+)
 def run_command(
     command: Annotated[Command, Body()], token: TokenHeader = None, key: KeyHeader = None
 ) -> dict[str, Any]:
@@ -81,7 +104,7 @@ def run_command(
     return {"cart": result.state, "replayed": result.replayed}
 
 
-@router.get("/events", summary="The cart's event history")
+@router.get("/events", summary="The cart's event history", responses=error_responses({**_400, **_404}))
 def cart_events(token: TokenHeader = None) -> list[dict[str, Any]]:
     """Every domain event of the holder's cart, oldest first: ``{version, type, timestamp, data}``."""
     return _app().history(_token(token))

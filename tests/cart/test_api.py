@@ -510,3 +510,26 @@ def test_the_history_lists_every_event_oldest_first(http: TestClient) -> None:
     assert events[4]["data"]["currency"] == "USD"
     assert all(e["timestamp"] for e in events)
     assert "token" not in str(events)
+
+
+def test_every_error_answer_is_documented_in_openapi(http: TestClient) -> None:
+    """400 invalid_cart_token / invalid_idempotency_key, 404 cart_not_found and 409 refusals were
+    answered but not in the OpenAPI document (found by the OpenAPI fuzz test)."""
+    from tests.openapi_docs import assert_documented
+
+    token, _ = start(http)
+    unknown = {"X-Cart-Token": secrets.token_urlsafe(32)}
+    bad = {"X-Cart-Token": "short"}
+    answers = [
+        ("POST", "/api/cart", http.post("/api/cart", headers=bad)),
+        ("GET", "/api/cart", http.get("/api/cart", headers=bad)),
+        ("GET", "/api/cart", http.get("/api/cart", headers=unknown)),
+        ("POST", COMMANDS, send(http, "short", {"type": "clear"})),
+        ("POST", COMMANDS, send(http, token, {"type": "clear"}, key="with space")),
+        ("POST", COMMANDS, send(http, token, {"type": "remove", "line_id": "L99"})),
+        ("GET", "/api/cart/events", http.get("/api/cart/events", headers=bad)),
+        ("GET", "/api/cart/events", http.get("/api/cart/events", headers=unknown)),
+    ]
+    assert {answer.status_code for _, _, answer in answers} == {400, 404, 409}
+    for method, path, answer in answers:
+        assert_documented(http.app, method, path, answer.status_code, answer.json())
