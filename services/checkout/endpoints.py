@@ -33,7 +33,7 @@ from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
-from services.shared.errors import DomainError
+from services.shared.errors import DomainError, error_responses
 from services.shared.routing import DbRouter
 
 log = logging.getLogger(__name__)
@@ -49,6 +49,10 @@ KeyHeader = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="Client-chosen key, reused on retries: one order per key."),
 ]
+
+
+_400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
+_404 = {404: "`cart_not_found`: no cart with that token"}
 
 
 class TooManyRequests(DomainError):
@@ -106,7 +110,13 @@ def get_payment_methods() -> JSONResponse:
     return JSONResponse([{"id": p.id, "title": p.title} for p in providers()], headers=NO_STORE)
 
 
-@router.post("/quote", summary="Price the cart for a destination")
+@router.post(
+    "/quote",
+    summary="Price the cart for a destination",
+    responses=error_responses(
+        {**_400, **_404, 409: "`cart_empty`, `product_unavailable`, `out_of_stock`, ..."}
+    ),
+)
 def quote(
     session: SessionDep, body: Annotated[QuoteRequest, Body()], token: TokenHeader = None
 ) -> JSONResponse:
@@ -166,7 +176,14 @@ def _record_begin_checkout(session: Session, app: Any, token: str) -> None:
     responses={
         201: {"description": "`{order, order_key, redirect_url}` (order placed)"},
         200: {"description": "The same answer again for a repeated Idempotency-Key"},
-        409: {"description": "`out_of_stock`, `coupon_*`, `cart_empty`, `cart_already_ordered`, ..."},
+        **error_responses(
+            {
+                400: "`invalid_cart_token`, `idempotency_key_required` or `invalid_idempotency_key`",
+                **_404,
+                409: "`out_of_stock`, `coupon_*`, `cart_empty`, `cart_already_ordered`, ...",
+                429: "`too_many_requests`, with Retry-After",
+            }
+        ),
         422: {"description": '`{code: "invalid_checkout", message, fields: {field: message}}`'},
     },
 )
