@@ -152,6 +152,7 @@ def unsubscribe_from_newsletter(
     summary="The one-click unsubscribe URL opened in a browser: on to the storefront page",
     responses={303: {"description": "to `/newsletter/unsubscribe?token=...`, which unsubscribes"}},
     status_code=303,
+    response_class=RedirectResponse,  # the 303 has no body (not the default JSON)
 )
 def unsubscribe_page_redirect(
     token: Annotated[str, Query(min_length=1, max_length=200, description=TOKEN_DOC)],

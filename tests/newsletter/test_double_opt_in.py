@@ -355,3 +355,14 @@ def test_the_send_newsletter_command_mails_confirmed_subscribers_only(
     empty.write_text("  \n", encoding="utf-8")
     refused = CliRunner().invoke(cli, ["send-newsletter", "--subject", "x", "--text", str(empty)])
     assert refused.exit_code == 1
+
+
+def test_the_unsubscribe_redirect_is_documented_as_a_redirect_without_a_body(client: TestClient) -> None:
+    """The 303 was documented as JSON (FastAPI's default) though it has no body or content type
+    (found by the OpenAPI fuzz test)."""
+    documented = client.app.openapi()["paths"]["/api/newsletter/unsubscribe"]["get"]["responses"]["303"]
+    assert "content" not in documented
+    answer = client.get("/api/newsletter/unsubscribe?token=abc", follow_redirects=False)
+    assert answer.status_code == 303 and answer.content == b""
+    assert answer.headers["location"] == "/newsletter/unsubscribe?token=abc"
+    assert "content-type" not in answer.headers
