@@ -31,8 +31,9 @@ _401 = {401: "`staff_login_required`: no staff session"}
 _403 = {403: "`staff_role_forbidden`: a reviewer (only an admin may change coupons)"}
 _404 = {404: "`coupon_not_found`"}
 _409 = {409: "`coupon_code_exists`: another coupon has this code (any letter case)"}
-# Larger than any id (the INTEGER column): 422 invalid_request, not a database overflow (500).
-CouponId = Annotated[int, Path(le=MAX_ID)]
+# Outside every id (1 to the INTEGER column's largest): 422 invalid_request, not a database
+# overflow (500: SQLite beyond 64 bits, PostgreSQL beyond 32 bits either way).
+CouponId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def _no_store(response: Response) -> None:
