@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 from fastapi import Path, Response
+from starlette.convertors import PathConvertor, register_url_convertor
 
 from services.catalog import repository as repo
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter
 
 router = DbRouter(prefix="/api", tags=["Shop"])
+
+
+class AnyTextConvertor(PathConvertor):
+    """Starlette's ``path`` (slashes included) that also matches line breaks: ``.*`` stops at a
+    newline, so ``/api/search/a%0Ab`` matched no route and answered an undocumented 404."""
+
+    regex = r"[\s\S]*"
+
+
+register_url_convertor("text", AnyTextConvertor())
 
 
 @router.get("/countries", summary="Shipping country codes")
@@ -19,13 +30,13 @@ def countries(session: SessionDep, response: Response) -> list[str]:
     return [c.code for c in sorted(repo.list_countries(session), key=lambda c: c.code)]
 
 
-@router.get("/search/{query:path}", summary="Search products")
+@router.get("/search/{query:text}", summary="Search products")
 def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[int]:
     """Ids (at most 100) of published, not hidden products matching every word of ``query``
     (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
     search where name and SKU weigh most, then tags and categories, then the short description
     (spec sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
-    are treated as separators, and a ``/`` in the query is fine ("AC/DC"). 422
+    are treated as separators, and a ``/`` or a line break in the query is fine ("AC/DC"). 422
     ``invalid_request`` when ``query`` is over 200 characters."""
     return repo.search_products(session, query)
 

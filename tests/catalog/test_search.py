@@ -341,6 +341,9 @@ def test_search_endpoint_keeps_its_contract(db_url: str, session: Session, shop:
         assert client.get("/api/search/HV-SKOLL").json() == [5]
         assert client.get("/api/search/skoll%2Fheadset").json() == [5]  # a slash in the query
         assert client.get("/api/search/closed/back").json() == [5]
+        # A line break was no route at all: an undocumented 404 (found by the OpenAPI fuzz test).
+        assert client.get("/api/search/closed%0Aback").json() == [5]
+        assert client.get("/api/search/%0A").json() == []
 
 
 def _index_rows(session: Session) -> int:
