@@ -71,7 +71,17 @@ def test_a_disabled_account_cannot_log_in_nor_use_its_session(client, staff, db_
     assert (answer.status_code, answer.json()["code"]) == (401, "invalid_credentials")
 
 
-@pytest.mark.parametrize("body", [{}, {"email": ADMIN_EMAIL}, {"email": "", "password": "x"}, [1, 2]])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"email": ADMIN_EMAIL},
+        {"email": "", "password": "x"},
+        [1, 2],
+        {"email": "\u0000", "password": "x"},  # a NUL was a 500 on PostgreSQL (found by the fuzz test)
+        {"email": ADMIN_EMAIL + "\u0000", "password": PASSWORD},
+    ],
+)
 def test_a_malformed_login_body_is_a_422(client, body) -> None:
     answer = client.post(LOGIN, json=body)
     assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request")
