@@ -20,6 +20,7 @@ from services.shared.deps import SessionDep
 from services.shared.errors import error_responses
 from services.shared.ids import MAX_ID
 from services.shared.routing import DbRouter
+from services.shared.text import NO_NUL
 from services.staff.deps import require_role
 
 router = DbRouter(prefix="/api/wc/coupons", tags=["Coupons (staff)"])
@@ -45,7 +46,7 @@ def list_coupons(
     session: SessionDep,
     response: Response,
     no_cache: str | None = None,
-    search: Annotated[str | None, Query(max_length=64)] = None,
+    search: Annotated[str | None, Query(max_length=64, pattern=NO_NUL)] = None,
     page: Annotated[int, Query(ge=1, le=100_000)] = 1,
     per_page: Annotated[int, Query(ge=1, le=100)] = 100,
 ) -> list[Json]:

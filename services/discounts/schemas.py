@@ -5,7 +5,8 @@ integer is accepted too, a float never): for ``percent`` coupons a percentage (0
 else money in the currency of the field (EUR, or USD for ``*_usd``). ``""`` or null means
 "not set" for the optional amounts, at most 10,000,000.00 (the columns are INTEGER minor units).
 ``date_expires`` is ISO 8601 (UTC when no offset), stored as naive UTC. Ids and limits are at
-most ``MAX_ID`` (INTEGER too): anything larger is a 422, never a database error.
+most ``MAX_ID`` (INTEGER too): anything larger is a 422, never a database error; so is a NUL
+character in ``code`` or ``description`` (``services.shared.text``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from services.shared.ids import MAX_ID
 from services.shared.money import to_minor
+from services.shared.text import NO_NUL
 
 MAX_AMOUNT = 1_000_000_000  # 10,000,000.00 in minor units: fits the INTEGER columns
 
@@ -57,8 +59,8 @@ class CouponWrite(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    code: str | None = Field(default=None, min_length=1, max_length=64)  # stored stripped, lower-case
-    description: str | None = Field(default=None, max_length=2000)
+    code: str | None = Field(default=None, min_length=1, max_length=64, pattern=NO_NUL)  # stripped, lower-case
+    description: str | None = Field(default=None, max_length=2000, pattern=NO_NUL)
     discount_type: Literal["fixed_cart", "percent", "fixed_product"] | None = None
     amount: Amount = None
     amount_usd: Amount = None

@@ -168,6 +168,8 @@ def test_codes_are_unique_whatever_their_case(clients: dict[str, TestClient]) ->
         ({"code": "x", "product_ids": [2**63]}, "invalid_request"),
         ({"code": "x", "date_expires": "9999-12-31T23:59:59-01:00"}, "invalid_request"),
         ({"code": "x", "date_expires": "0001-01-01T00:00:00+01:00"}, "invalid_request"),
+        ({"code": "\u0000"}, "invalid_request"),  # NUL: a 500 on PostgreSQL (found by the fuzz test)
+        ({"code": "x", "description": "a\u0000b"}, "invalid_request"),
         ({"code": "x", "discount_type": "percent", "amount": "100.01"}, "invalid_coupon"),
         ({"amount": "5"}, "invalid_coupon"),
         ({"code": "  "}, "invalid_coupon"),
@@ -188,6 +190,11 @@ def test_a_coupon_id_beyond_every_id_is_refused_not_a_500(
     answer = clients["admin"].request(method, f"{URL}/{coupon_id}", json=body)
     assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request"), answer.text
     assert clients["admin"].get(f"{URL}/1").status_code == 200  # nothing else touched
+
+
+def test_a_search_with_a_nul_character_is_refused_not_a_500(clients: dict[str, TestClient]) -> None:
+    answer = clients["admin"].get(URL, params={"search": "a\u0000"})
+    assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request")
 
 
 def test_the_largest_amounts_and_limits_still_fit(clients: dict[str, TestClient]) -> None:
