@@ -8,6 +8,7 @@ from starlette.convertors import PathConvertor, register_url_convertor
 from services.catalog import repository as repo
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter
+from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api", tags=["Shop"])
 
@@ -31,13 +32,13 @@ def countries(session: SessionDep, response: Response) -> list[str]:
 
 
 @router.get("/search/{query:text}", summary="Search products")
-def search(session: SessionDep, query: str = Path(..., max_length=200)) -> list[int]:
+def search(session: SessionDep, query: str = Path(..., max_length=200, pattern=NO_NUL)) -> list[int]:
     """Ids (at most 100) of published, not hidden products matching every word of ``query``
     (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
     search where name and SKU weigh most, then tags and categories, then the short description
     (spec sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
     are treated as separators, and a ``/`` or a line break in the query is fine ("AC/DC"). 422
-    ``invalid_request`` when ``query`` is over 200 characters."""
+    ``invalid_request`` when ``query`` is over 200 characters or holds a NUL character."""
     return repo.search_products(session, query)
 
 

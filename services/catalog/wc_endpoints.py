@@ -23,6 +23,7 @@ from services.shared.errors import BadRequest, NotFound, error_responses
 from services.shared.ids import parse_id
 from services.shared.money import format_amount, to_minor
 from services.shared.routing import DbRouter
+from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
 
@@ -60,7 +61,7 @@ def list_products(
         None, description="Category id; products of its subcategories are included."
     ),
     slug: str | None = Query(
-        None, description="Exact product slug (product pages look products up by slug)."
+        None, description="Exact product slug (product pages look products up by slug).", pattern=NO_NUL
     ),
     per_page: str | None = Query(None, description="1 to 100 (default 10)."),
     page: str | None = Query(None, description="1-based page number."),
@@ -95,7 +96,7 @@ def list_products(
 def list_categories(
     session: SessionDep,
     response: Response,
-    slug: str | None = None,
+    slug: str | None = Query(None, pattern=NO_NUL),
     parent: str | None = Query(None, description="Parent category id; 0 for top level."),
 ) -> list[Json]:
     """Product categories with their page content: ``acf.hero``, ``acf.header_content``,
@@ -289,7 +290,9 @@ def configurator_product_data(
 
 
 @router.get("/configurator-prices", summary="Prices of configurator SKUs")
-def configurator_prices(session: SessionDep, skus: str | None = None) -> dict[str, Json]:
+def configurator_prices(
+    session: SessionDep, skus: str | None = Query(None, pattern=NO_NUL)
+) -> dict[str, Json]:
     """Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
     extra price (non-numeric counts as 0, spec section 5) or a product's current price."""
     wanted = text_list(skus)

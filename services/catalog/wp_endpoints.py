@@ -13,6 +13,7 @@ from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, error_responses
 from services.shared.ids import parse_id
 from services.shared.routing import DbRouter
+from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
 
@@ -39,7 +40,7 @@ def posts(
     session: SessionDep,
     response: Response,
     category: str | None = Query(None, description="Post category id (22 press, 23 news)."),
-    slug: str | None = Query(None, description="Exact post slug (single post pages)."),
+    slug: str | None = Query(None, description="Exact post slug (single post pages).", pattern=NO_NUL),
     per_page: str | None = Query(None, description="1 to 100 (default 10)."),
     page: str | None = Query(None, description="1-based page number."),
 ) -> list[Json]:
@@ -83,7 +84,9 @@ def latest_news(
 
 
 @router.get("/pages", summary="Content pages")
-def pages(session: SessionDep, response: Response, slug: str | None = None) -> list[Json]:
+def pages(
+    session: SessionDep, response: Response, slug: str | None = Query(None, pattern=NO_NUL)
+) -> list[Json]:
     """Pages (optionally the one with ``slug``) with their ordered content blocks in ``acf``."""
     rows = repo.list_pages(session, slug=slug)
     owned = repo.blocks_for(session, "page", [p.id for p in rows])

@@ -309,3 +309,21 @@ def test_every_error_answer_is_documented_in_openapi(client: TestClient) -> None
         answer = client.get(url)
         assert answer.status_code in (400, 404), url
         assert_documented(client.app, "GET", path, answer.status_code, answer.json())
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/wc/products?slug=odin%00",
+        "/api/wc/products/categories?slug=%00",
+        "/api/wp/posts?slug=%00",
+        "/api/wp/pages?slug=%00",
+        "/api/wc/configurator-prices?skus=HV-ODIN75,%00",
+        "/api/search/odin%00",
+    ],
+)
+def test_a_nul_character_in_text_parameters_is_422(client: TestClient, url: str) -> None:
+    """PostgreSQL cannot compare text holding NUL: these answered 500 there (found probing next to
+    the OpenAPI fuzz test); now 422 invalid_request on every database."""
+    answer = client.get(url)
+    assert (answer.status_code, answer.json()["code"]) == (422, "invalid_request"), answer.text
