@@ -272,6 +272,8 @@ def test_continue_to_checkout_replaces_the_cart_atomically(http: TestClient) -> 
     [
         {"type": "apply_coupon", "code": ""},
         {"type": "apply_coupon", "code": "x" * 65},
+        {"type": "apply_coupon", "code": "welcome\u000010"},  # NUL: a 500 on PostgreSQL (probing)
+        {"type": "remove_coupon", "code": "\u0000"},
         {"type": "apply_coupon", "code": "welcome10", "email": "not-an-email"},
         {"type": "start_checkout", "lines": [{"product_id": 1, "count": 11}]},
         {"type": "start_checkout", "lines": [{"product_id": 0, "count": 1}]},
