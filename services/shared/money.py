@@ -24,7 +24,8 @@ CENT = Decimal("0.01")
 def to_minor(amount: str | int | Decimal) -> int:
     """Parse a decimal amount ("129.99", 129, Decimal) into minor units (12999).
 
-    Rounds half up to the cent. Raises ``ValueError`` for non-numeric text or floats.
+    Rounds half up to the cent. Raises ``ValueError`` for non-numeric text, floats and amounts
+    of more than 26 digits (beyond the decimal context's 28-digit precision once in cents).
     """
     if isinstance(amount, float):
         raise ValueError("money must not be a float")
@@ -34,7 +35,10 @@ def to_minor(amount: str | int | Decimal) -> int:
         raise ValueError(f"not a money amount: {amount!r}") from exc
     if not value.is_finite():
         raise ValueError(f"not a money amount: {amount!r}")
-    return int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    try:
+        return int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    except InvalidOperation as exc:  # e.g. 10**26: quantize needs more than 28 digits
+        raise ValueError(f"not a money amount: {str(amount)[:40]!r} is too large") from exc
 
 
 def to_decimal(minor: int) -> Decimal:
