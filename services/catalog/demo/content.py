@@ -111,7 +111,6 @@ _FOOTER: list[tuple[int, int | None, str, str, str, bool, str | None]] = [
     (202, 201, "Contact", "wp/contact/", "contact", False, None),
     (203, 201, "Resellers", "wp/resellers/", "resellers", False, None),
     (204, 201, "Distributors", "wp/distributors/", "distributors", False, None),
-    (205, 201, "Cookies policy", "wp/cookies-policy/", "cookies-policy", False, None),
     (206, None, "Press", "press/", "press", True, None),
     (207, None, "News", "news/", "news", True, None),
 ]

@@ -43,7 +43,6 @@ export function Footer({ menus, countrySelector, newsletter }: Props) {
         <p>
           © {new Date().getFullYear()} {SITE_NAME}. All rights reserved.
         </p>
-        <Link to={paths.cookiesPolicy}>Cookies policy</Link>
       </div>
     </footer>
   );
