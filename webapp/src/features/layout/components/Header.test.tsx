@@ -174,4 +174,37 @@ describe('buildFooterMenus', () => {
       ['Legal', ['Privacy']],
     ]);
   });
+
+  it('shows each target once: a link an earlier column has (same route, however written) is left out', async () => {
+    const { buildFooterMenus } = await import('../hooks/buildMenu');
+    const columns = buildFooterMenus([
+      menus[0],
+      {
+        id: 2,
+        name: 'Footer',
+        slug: 'footer',
+        items: [
+          { id: 201, title: 'Support', url: '/contact', parent: 0, position: 0, in_menu: true, parent_link: null },
+          { id: 202, title: 'Contact', url: 'https://halvard.gg/wp/contact/', parent: 201, position: 1, in_menu: false, parent_link: null },
+          { id: 205, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 201, position: 2, in_menu: false, parent_link: null },
+          { id: 206, title: 'Cookies', url: '/cookies-policy', parent: 0, position: 3, in_menu: true, parent_link: null },
+        ],
+      },
+      {
+        id: 3,
+        name: 'Legal',
+        slug: 'legal',
+        items: [
+          { id: 301, title: 'Privacy policy', url: 'https://halvard.gg/wp/privacy-policy/', parent: 0, position: 0, in_menu: true, parent_link: null },
+          { id: 303, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 0, position: 1, in_menu: true, parent_link: null },
+          { id: 304, title: 'Partner shop', url: 'https://partner.example/cookies-policy', parent: 0, position: 2, in_menu: true, parent_link: null },
+        ],
+      },
+    ]);
+    // 'Explore' held only a duplicate, so it is gone; another site's /cookies-policy is another target.
+    expect(columns.map((c) => [c.name, c.items.map((i) => i.title)])).toEqual([
+      ['Support', ['Contact', 'Cookies policy']],
+      ['Legal', ['Privacy policy', 'Partner shop']],
+    ]);
+  });
 });

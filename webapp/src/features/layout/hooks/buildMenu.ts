@@ -4,6 +4,7 @@
  * dropdowns; parent_link 'first'/'last' puts the parent's own link first/last.
  */
 import { MAIN_MENU_SLUG } from '@/config/site';
+import { toAppLink } from '@/lib/links';
 import type { Menu, MenuItem } from '@/types/api';
 import type { FooterMenu, NavEntry, NavLinkItem } from '../types';
 
@@ -39,9 +40,21 @@ export function buildMainMenu(menus: Menu[], slug: string = MAIN_MENU_SLUG): Nav
 }
 
 /**
+ * Where a menu link goes, as the footer compares links: the in-app route for same-site URLs
+ * (so 'https://halvard.gg/wp/cookies-policy/' and '/cookies-policy' are one target), else the
+ * URL as written.
+ */
+export function linkTarget(url: string): string {
+  const link = toAppLink(url);
+  return link.internal ? link.to : link.href;
+}
+
+/**
  * Footer columns from every menu other than the main one: a top-level item
  * with children becomes its own column; the other top-level items form a
- * column named after the menu.
+ * column named after the menu. A target that an earlier column (or an earlier
+ * item) already links to is left out, and a column left empty is dropped: the
+ * footer shows each link once however the menus repeat it.
  */
 export function buildFooterMenus(menus: Menu[], mainSlug: string = MAIN_MENU_SLUG): FooterMenu[] {
   const columns: FooterMenu[] = [];
@@ -58,5 +71,16 @@ export function buildFooterMenus(menus: Menu[], mainSlug: string = MAIN_MENU_SLU
       columns.push({ id: menu.id, name: /^footer/i.test(menu.name) ? 'Explore' : menu.name, slug: menu.slug, items: leaves });
     }
   }
-  return columns;
+  const seen = new Set<string>();
+  return columns
+    .map((column) => ({
+      ...column,
+      items: column.items.filter((item) => {
+        const target = linkTarget(item.url);
+        if (seen.has(target)) return false;
+        seen.add(target);
+        return true;
+      }),
+    }))
+    .filter((column) => column.items.length > 0);
 }
