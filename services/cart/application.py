@@ -7,12 +7,12 @@ Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge
     {"type": "set_count", "line_id": "L1", "count": 3}
     {"type": "remove", "line_id": "L1"}
     {"type": "set_country", "country": "US"}
-    {"type": "set_payment_intent", "intent": "pi_123"}
+    {"type": "set_payment_intent", "intent": "bacs"}     (one of rules.PAYMENT_INTENTS)
     {"type": "clear"}
     {"type": "start_checkout"}
     {"type": "start_checkout", "lines": [{"product_id": 1001, "variation_id": null, "count": 2,
      "configuration": null, "recommended_by": null}]}      (atomic replace, then the hand-off)
-    {"type": "apply_coupon", "code": "WELCOME10", "email": null}
+    {"type": "apply_coupon", "code": "WELCOME10"}        (no email: checked at checkout)
     {"type": "remove_coupon", "code": "WELCOME10"}
 
 After every command that changes the cart other than the coupon commands and
@@ -459,13 +459,16 @@ class CartApplication(Application[UUID]):
         elif kind == "apply_coupon":
             code = str(command["code"])
             coupon = self.catalog.coupon(code) if self.catalog is not None else None
-            cart.apply_coupon(coupon, code, email=command.get("email"), now=self.clock(), **ctx)
+            # An "email" an old client sent is never read: the email rules run at checkout.
+            cart.apply_coupon(coupon, code, now=self.clock(), **ctx)
             return
         elif kind == "remove_coupon":
             cart.remove_coupon(str(command["code"]), **ctx)
             return
         elif kind == "record_order":  # internal (record_order): not in the HTTP command schema
-            cart.record_order(str(command["order_id"]), int(command["total"]), str(command["currency"]), **ctx)
+            cart.record_order(
+                str(command["order_id"]), int(command["total"]), str(command["currency"]), **ctx
+            )
             return
         else:
             cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)

@@ -11,6 +11,13 @@ and raises :class:`CartRefusal`.
 
 Rules: spec sections 4, 5, 9 via ``services/cart/rules.py``; coupons (spec 5) via
 ``services/discounts/rules.py``. Money: integer minor units.
+
+No event or snapshot holds personal data (docs/events.md, "What events never hold"): coupon
+facts are recorded without ``used_by``/``email_restrictions``, a coupon code with ``@`` is
+refused before anything is recorded, the payment intent is one of ``rules.PAYMENT_INTENTS``.
+Events recorded before those rules are upcast on load (``class_version`` 2 of
+``CouponApplied``, ``CouponRemoved``, ``CommandRefused``, ``PaymentIntentSet`` and of the
+``Cart`` snapshot state) and rewritten on disk by migration 0011 (``services/cart/privacy.py``).
 """
 
 from __future__ import annotations
@@ -25,8 +32,9 @@ from eventsourcing.domain import Aggregate, event
 
 from services.cart import rules
 from services.cart.facts import CountryFacts, ProductFacts
+from services.cart.privacy import allowed_intent, scrub_cart_state, scrub_text
 from services.discounts import rules as coupon_rules
-from services.discounts.rules import CouponFacts, CouponRefusal, RefusalCode
+from services.discounts.rules import CouponFacts, CouponRefusal, RefusalCode, personal_free
 from services.shared.errors import Conflict, DomainError, Invalid
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
@@ -79,6 +87,9 @@ class Cart(Aggregate):
     ``currency``, ``tax_name``, ``tax_rate_bp``, ``intent``, ``checkout_started``, ``coupons``
     (``CouponFacts.to_record()`` dicts of the applied coupons, in the order applied)."""
 
+    # Version 2 of the snapshot state: no personal data (see ``upcast_v1_v2``).
+    class_version = 2
+
     # Carts stored before coupons existed have no ``coupons`` in their snapshots. Never
     # mutated in place: every event assigns a new list.
     coupons: Any = ()
@@ -106,6 +117,13 @@ class Cart(Aggregate):
         self.checkout_started = False
         self.processed: dict[str, dict[str, Any]] = {}
         self.coupons = []
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """Snapshot state v1 -> v2: applied coupons lose ``used_by`` and ``email_restrictions``,
+        remembered refusal messages lose email addresses, a payment intent outside
+        ``rules.PAYMENT_INTENTS`` becomes None (``privacy.scrub_cart_state``)."""
+        scrub_cart_state(state)
 
     # ---- queries -------------------------------------------------------------------------
 
@@ -294,8 +312,14 @@ class Cart(Aggregate):
         self._country_set(**asdict(country), command_id=command_id, request_hash=request_hash)
 
     def set_payment_intent(self, intent: str, *, command_id: str | None, request_hash: str) -> None:
-        """Record the payment intent (an opaque reference from the payment step)."""
-        self._payment_intent_set(intent=intent, command_id=command_id, request_hash=request_hash)
+        """Record how the shopper means to pay: ``intent`` is one of ``rules.PAYMENT_INTENTS``
+        (WooCommerce gateway ids such as ``bacs``). Anything else is refused 422
+        ``invalid_payment_intent`` with a fixed message that does not echo the value (the HTTP
+        schema already refuses it before the command reaches the cart; docs/events.md)."""
+        ctx = {"command_id": command_id, "request_hash": request_hash}
+        if intent not in rules.PAYMENT_INTENTS:
+            self.refuse("invalid_payment_intent", "Please choose a payment method we offer.", 422, **ctx)
+        self._payment_intent_set(intent=intent, **ctx)
 
     def clear(self, *, command_id: str | None, request_hash: str) -> None:
         """Empty the cart."""
@@ -311,7 +335,11 @@ class Cart(Aggregate):
         after the order committed; the order itself (and the buyer's personal data) lives in
         the checkout context, not in this event."""
         self._order_placed(
-            order_id=order_id, total=total, currency=currency, command_id=command_id, request_hash=request_hash
+            order_id=order_id,
+            total=total,
+            currency=currency,
+            command_id=command_id,
+            request_hash=request_hash,
         )
 
     def start_checkout(self, *, command_id: str | None, request_hash: str) -> None:
@@ -365,17 +393,20 @@ class Cart(Aggregate):
         coupon: CouponFacts | None,
         code: str,
         *,
-        email: str | None,
         now: datetime,
         command_id: str | None,
         request_hash: str,
     ) -> None:
         """Apply a coupon (spec 5) with its current ``coupon`` facts (None: no such code).
         Refused (``CommandRefused``, 409 or 422 per ``COUPON_STATUS``) when it does not exist,
-        is already applied, fails ``coupon_rules.check`` on this cart at ``now`` (``email``
-        None: the email checks wait for checkout), or cannot join the applied coupons (the
-        individual-use rule). Records ``CouponApplied`` with the facts used."""
+        is already applied, fails ``coupon_rules.check`` on this cart at ``now``, or cannot join
+        the applied coupons (the individual-use rule). The cart never knows the shopper's email:
+        the email restriction and the per-user limit are checked at checkout (docs/events.md,
+        "Coupons"). Records ``CouponApplied`` with the facts used, without personal data
+        (``CouponFacts.to_record``). Raises ``Invalid`` (422 ``invalid_coupon_code``, nothing
+        recorded) for a code with ``@``: it would be echoed into a recorded refusal."""
         ctx = {"command_id": command_id, "request_hash": request_hash}
+        _check_code(code)
         if coupon is None:
             self._refuse_coupon(coupon_rules.not_found(code), ctx)
             return
@@ -383,7 +414,7 @@ class Cart(Aggregate):
         if any(c.code == coupon.code for c in applied):
             self._refuse_coupon(coupon_rules.already_applied(coupon), ctx)
         view = rules.coupon_view(self.lines, self.currency)
-        refusal = coupon_rules.check(coupon, view, email=email, now=now) or coupon_rules.check_with_applied(
+        refusal = coupon_rules.check(coupon, view, email=None, now=now) or coupon_rules.check_with_applied(
             coupon, applied
         )
         if refusal is not None:
@@ -392,8 +423,10 @@ class Cart(Aggregate):
 
     def remove_coupon(self, code: str, *, command_id: str | None, request_hash: str) -> None:
         """Remove an applied coupon at the shopper's request (``CouponRemoved`` reason
-        ``shopper``). Refused 409 ``coupon_not_applied`` when the cart does not have it."""
+        ``shopper``). Refused 409 ``coupon_not_applied`` when the cart does not have it;
+        ``Invalid`` 422 ``invalid_coupon_code`` (nothing recorded) for a code with ``@``."""
         ctx = {"command_id": command_id, "request_hash": request_hash}
+        _check_code(code)
         wanted = coupon_rules.normalize_code(code)
         if not any(record["code"] == wanted for record in self.coupons):
             self._refuse_coupon(coupon_rules.not_applied(code), ctx)
@@ -579,8 +612,21 @@ class Cart(Aggregate):
         self.tax_name, self.tax_rate_bp = tax_name, tax_rate_bp
         self._remember(command_id, request_hash)
 
-    @event("PaymentIntentSet")
-    def _payment_intent_set(self, intent: str, command_id: str | None, request_hash: str) -> None:
+    class PaymentIntentSet(Aggregate.Event):
+        """v2: ``intent`` is one of ``rules.PAYMENT_INTENTS``; v1 free text becomes None."""
+
+        class_version = 2
+        intent: str | None
+        command_id: str | None
+        request_hash: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """v1 -> v2: an intent outside the closed set is dropped (None)."""
+            state["intent"] = allowed_intent(state.get("intent"))
+
+    @event(PaymentIntentSet)
+    def _payment_intent_set(self, intent: str | None, command_id: str | None, request_hash: str) -> None:
         self.intent = intent
         self._remember(command_id, request_hash)
 
@@ -612,7 +658,21 @@ class Cart(Aggregate):
         self.checkout_started = True
         self._remember(command_id, request_hash)
 
-    @event("CouponApplied")
+    class CouponApplied(Aggregate.Event):
+        """v2: ``coupon`` holds no ``used_by`` or ``email_restrictions``."""
+
+        class_version = 2
+        code: str
+        coupon: dict[str, Any]
+        command_id: str | None
+        request_hash: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """v1 -> v2: the coupon record loses its personal fields (``personal_free``)."""
+            state["coupon"] = personal_free(state["coupon"])
+
+    @event(CouponApplied)
     def _coupon_applied(
         self, code: str, coupon: dict[str, Any], command_id: str | None, request_hash: str
     ) -> None:
@@ -620,7 +680,23 @@ class Cart(Aggregate):
         self.checkout_started = False
         self._remember(command_id, request_hash)
 
-    @event("CouponRemoved")
+    class CouponRemoved(Aggregate.Event):
+        """v2: ``message`` holds no email address."""
+
+        class_version = 2
+        code: str
+        reason: str
+        refusal_code: str | None
+        message: str | None
+        command_id: str | None
+        request_hash: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """v1 -> v2: email-shaped text in ``message`` is replaced (``scrub_text``)."""
+            state["message"] = scrub_text(state.get("message"))
+
+    @event(CouponRemoved)
     def _coupon_removed(
         self,
         code: str,
@@ -634,11 +710,33 @@ class Cart(Aggregate):
         self.checkout_started = False
         self._remember(command_id, request_hash)
 
-    @event("CommandRefused")
+    class CommandRefused(Aggregate.Event):
+        """v2: ``message`` holds no email address."""
+
+        class_version = 2
+        code: str
+        message: str
+        status: int
+        command_id: str | None
+        request_hash: str
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            """v1 -> v2: email-shaped text in ``message`` is replaced (``scrub_text``)."""
+            state["message"] = scrub_text(state.get("message"))
+
+    @event(CommandRefused)
     def _command_refused(
         self, code: str, message: str, status: int, command_id: str | None, request_hash: str
     ) -> None:
         self._remember(command_id, request_hash, {"code": code, "message": message, "status": status})
+
+
+def _check_code(code: str) -> None:
+    """Our coupon codes never contain ``@``; such a "code" is most likely an email address, and
+    refusals echo the code into ``CommandRefused``: refuse it before anything is recorded."""
+    if "@" in code:
+        raise Invalid("invalid_coupon_code", "A coupon code never contains '@'. Please check the code.")
 
 
 __all__ = ["Cart", "CartRefusal", "DEFAULT_COUNTRY", "IdempotencyConflict", "Invalid", "cart_id_for"]

@@ -29,6 +29,10 @@ MAX_COUNT = 10  # spec 9: quantity in cart 0 to 10
 BUILDER_PRODUCT_ID = 26907  # spec 9: the custom keyboard builder
 BUILDER_ADDON_ID = 31575  # spec 4: capped at the count of 26907 in the cart
 USD_MINIMUM = 100  # spec 5: a USD price of 0 or less is set to 1 (1.00 USD)
+# The payment intents a cart may record (``PaymentIntentSet``): WooCommerce payment gateway ids,
+# a closed set so the event can never carry free text (docs/events.md, "What events never hold").
+# ``bacs`` (bank transfer) is what checkout offers today; the others are the gateways it may add.
+PAYMENT_INTENTS = ("bacs", "cheque", "cod", "stripe", "paypal")
 
 
 def _half_up_div(numerator: int, denominator: int) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from services.cart.rules import PAYMENT_INTENTS
 from services.shared.ids import MAX_ID
 
 # A catalogue id: positive and no larger than the database's INTEGER (a larger one made the
@@ -56,11 +57,17 @@ class SetCountry(_Command):
     country: str = Field(pattern=r"^[A-Za-z]{2}$")
 
 
+PaymentIntent = Literal[PAYMENT_INTENTS]  # type: ignore[valid-type]
+
+
 class SetPaymentIntent(_Command):
-    """Record the payment intent reference."""
+    """Record how the shopper means to pay: one of ``rules.PAYMENT_INTENTS`` (WooCommerce
+    payment gateway ids: ``bacs``, ``cheque``, ``cod``, ``stripe``, ``paypal``). Anything else,
+    free text included, is 422 ``invalid_request`` before anything is recorded: a closed set
+    can never carry personal data into the event (docs/events.md, "What events never hold")."""
 
     type: Literal["set_payment_intent"]
-    intent: str = Field(min_length=1, max_length=200)
+    intent: PaymentIntent
 
 
 class ClearCart(_Command):
@@ -91,17 +98,36 @@ class StartCheckout(_Command):
     lines: list[CheckoutLine] | None = Field(default=None, max_length=100)
 
 
-# One line, no surrounding spaces, no NUL (PostgreSQL cannot look up text holding one: a 500).
-CouponCode = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\s\x00]([^\x00\n]*[^\s\x00])?$")]
+def _no_at_sign(code: str) -> str:
+    """Our coupon codes never contain ``@``: a code that does is most likely an email address
+    typed into the coupon field, and it would be echoed into a recorded refusal. Refused at the
+    edge (422 ``invalid_request``) before anything is recorded (docs/events.md)."""
+    if "@" in code:
+        raise ValueError("a coupon code never contains '@' (is this an email address?)")
+    return code
+
+
+# One line, no surrounding spaces, no NUL (PostgreSQL cannot look up text holding one: a 500),
+# no "@" (never part of a code; see _no_at_sign).
+CouponCode = Annotated[
+    str,
+    Field(min_length=1, max_length=64, pattern=r"^[^\s\x00]([^\x00\n]*[^\s\x00])?$"),
+    AfterValidator(_no_at_sign),
+]
 
 
 class ApplyCoupon(_Command):
-    """Apply a coupon by its code (case-insensitive; spec 5). ``email``: the shopper's email
-    when known (then the coupon's email restriction and per-user limit are checked too)."""
+    """Apply a coupon by its code (case-insensitive; spec 5). The cart checks only the rules that
+    need no personal data; the email restriction and the per-user limit are checked at checkout
+    (quote and place order) with the billing email (docs/events.md, "Coupons").
+
+    An ``email`` field sent by an older storefront is ignored like any unknown field (it is
+    dropped before the command is hashed or recorded): refusing it would fail commands already
+    queued in browsers' outboxes, and the email rules still run at checkout, so ignoring it
+    changes no outcome (docs/events.md, "What events never hold")."""
 
     type: Literal["apply_coupon"]
     code: CouponCode
-    email: str | None = Field(default=None, max_length=254, pattern=r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 class RemoveCoupon(_Command):

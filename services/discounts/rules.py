@@ -27,6 +27,9 @@ from typing import Any
 
 PERCENT_SCALE = 10_000  # percent amounts are hundredths of a percent: 10000 = 100 %
 SYMBOLS = {"EUR": "€", "USD": "$"}
+# The facts that hold personal data (emails): checked where the email is known (checkout),
+# never written to an event or snapshot (docs/events.md, "What events never hold").
+PERSONAL_FIELDS = ("used_by", "email_restrictions")
 
 
 class DiscountType(StrEnum):
@@ -115,7 +118,12 @@ class CouponFacts:
         return max(0, _in(currency, self.maximum_amount, self.maximum_amount_usd) or 0)
 
     def to_record(self) -> dict[str, Any]:
-        """JSON-shaped dict (``date_expires`` ISO 8601 UTC or None), for events."""
+        """The coupon's facts as a JSON-shaped dict for events and snapshots (``CouponApplied``,
+        the cart's ``coupons``): the code and the numeric discount facts (``date_expires`` ISO
+        8601 UTC or None, amounts in minor units or hundredths of a percent, usage limits as
+        numbers). Never ``used_by`` or ``email_restrictions`` (``PERSONAL_FIELDS``): those are
+        emails, and the rules that need them run at checkout with the buyer's email
+        (docs/events.md, "What events never hold")."""
         return {
             "id": self.id,
             "code": self.code,
@@ -135,15 +143,16 @@ class CouponFacts:
             "usage_limit": self.usage_limit,
             "usage_limit_per_user": self.usage_limit_per_user,
             "usage_count": self.usage_count,
-            "used_by": list(self.used_by),
-            "email_restrictions": list(self.email_restrictions),
             "individual_use": self.individual_use,
             "free_shipping": self.free_shipping,
         }
 
     @classmethod
     def from_record(cls, data: Mapping[str, Any]) -> CouponFacts:
-        """The inverse of :meth:`to_record` (unknown keys ignored)."""
+        """The inverse of :meth:`to_record` (unknown keys ignored). ``used_by`` and
+        ``email_restrictions`` in records stored before they were left out are ignored too:
+        the facts read back never carry personal data, so the cart's checks skip the email
+        rules (checkout runs them with live facts)."""
         expires = data.get("date_expires")
         return cls(
             id=data.get("id"),
@@ -164,8 +173,6 @@ class CouponFacts:
             usage_limit=data.get("usage_limit"),
             usage_limit_per_user=data.get("usage_limit_per_user"),
             usage_count=int(data.get("usage_count") or 0),
-            used_by=tuple(data.get("used_by") or ()),
-            email_restrictions=tuple(data.get("email_restrictions") or ()),
             individual_use=bool(data.get("individual_use")),
             free_shipping=bool(data.get("free_shipping")),
         )
@@ -211,6 +218,13 @@ def format_money(minor: int, currency: str) -> str:
     sign = "-" if minor < 0 else ""
     whole, cents = divmod(abs(minor), 100)
     return f"{sign}{SYMBOLS.get(currency, currency + ' ')}{whole:,}.{cents:02d}"
+
+
+def personal_free(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` (a :meth:`CouponFacts.to_record` dict, possibly stored before the personal
+    fields were left out) without ``PERSONAL_FIELDS``: what old events and snapshots are
+    upcast and rewritten to (docs/events.md)."""
+    return {key: value for key, value in record.items() if key not in PERSONAL_FIELDS}
 
 
 def normalize_code(code: str) -> str:

@@ -232,8 +232,8 @@ def test_every_command_over_http(http: TestClient) -> None:
     )
     dollars = send(http, token, {"type": "set_country", "country": "us"}).json()["cart"]
     assert dollars["currency"] == "USD" and [line["unit_price"] for line in dollars["lines"]] == [6499, 7499]
-    intent = send(http, token, {"type": "set_payment_intent", "intent": "pi_123"}).json()["cart"]
-    assert intent["intent"] == "pi_123"
+    intent = send(http, token, {"type": "set_payment_intent", "intent": "bacs"}).json()["cart"]
+    assert intent["intent"] == "bacs"
     removed = send(http, token, {"type": "remove", "line_id": "L1"}).json()["cart"]
     assert [line["line_id"] for line in removed["lines"]] == ["L2"]
     checkout = send(http, token, {"type": "start_checkout"}).json()["cart"]

@@ -10,6 +10,7 @@ import pytest
 
 from services.cart.application import CartApplication, CartRefused
 from services.discounts.rules import CouponFacts
+from services.shared.errors import Invalid
 from tests.cart.helpers import FakeCatalog, new_token
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -198,14 +199,39 @@ def test_a_coupon_that_expires_in_the_cart_goes_with_the_next_command(shop: Cart
     assert (refusal.code, refusal.message) == ("coupon_expired", 'Coupon "soonover" has expired.')
 
 
-def test_an_email_restricted_coupon_is_checked_when_the_email_is_given(shop: CartApplication) -> None:
+def test_the_cart_never_checks_emails_and_records_no_email_facts(shop: CartApplication) -> None:
+    """docs/events.md, "Coupons": email restrictions wait for checkout; an email sent with the
+    command is never read, and the recorded facts hold no ``email_restrictions``/``used_by``."""
     token = new_token()
     run(shop, token, {"type": "add", "product_id": 1})
-    refusal = refused(shop, token, {"type": "apply_coupon", "code": "staff40", "email": "me@example.com"})
-    assert (refusal.code, refusal.status_code) == ("coupon_email_restricted", 422)
-    state = run(shop, token, {"type": "apply_coupon", "code": "staff40", "email": "lina@halvard.gg"})
+    state = run(shop, token, {"type": "apply_coupon", "code": "staff40", "email": "me@example.com"})
     assert state["coupons"][0]["code"] == "staff40"
-    assert "lina@halvard.gg" not in str(shop.history(token))  # the email is not kept in the events
+    applied = shop.history(token)[-1]
+    assert applied["type"] == "CouponApplied"
+    assert (
+        "email_restrictions" not in applied["data"]["coupon"] and "used_by" not in applied["data"]["coupon"]
+    )
+    assert applied["data"]["coupon"]["amount"] == 4000
+    assert "@" not in str(shop.history(token)) and "@" not in str(shop.get_cart(token).coupons)
+
+
+@pytest.mark.parametrize("kind", ["apply_coupon", "remove_coupon"])
+def test_a_code_shaped_like_an_email_is_invalid_and_records_nothing(shop: CartApplication, kind: str) -> None:
+    token = new_token()
+    run(shop, token, {"type": "add", "product_id": 1})
+    before = len(shop.history(token))
+    with pytest.raises(Invalid) as caught:
+        shop.execute(token, {"type": kind, "code": "Lina@Halvard.gg"})
+    assert (caught.value.code, caught.value.status_code) == ("invalid_coupon_code", 422)
+    assert len(shop.history(token)) == before
+
+
+def test_payment_intent_is_one_of_a_closed_set(shop: CartApplication) -> None:
+    token = new_token()
+    assert run(shop, token, {"type": "set_payment_intent", "intent": "bacs"})["intent"] == "bacs"
+    refusal = refused(shop, token, {"type": "set_payment_intent", "intent": "pay me at lina@halvard.gg"})
+    assert (refusal.code, refusal.status_code) == ("invalid_payment_intent", 422)
+    assert "lina" not in str(shop.history(token)) and shop.state(token)["intent"] == "bacs"
 
 
 def test_a_cart_stored_before_coupons_existed_loads_with_none(shop: CartApplication) -> None:

@@ -225,7 +225,7 @@ def test_the_history_names_every_event_in_the_past_tense(app: CartApplication) -
     with pytest.raises(CartRefused):
         app.execute(token, {"type": "add", "product_id": 4})
     app.execute(token, {"type": "set_country", "country": "US"})
-    app.execute(token, {"type": "set_payment_intent", "intent": "pi_123"})
+    app.execute(token, {"type": "set_payment_intent", "intent": "bacs"})
     app.execute(token, {"type": "start_checkout"})
     app.execute(token, {"type": "remove", "line_id": "L1"})
     app.execute(token, ADD_PACK)

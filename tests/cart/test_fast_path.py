@@ -89,7 +89,7 @@ SCENARIO: list[tuple[Any, str | None]] = [
     ({"type": "add", "product_id": 1}, "a5"),  # a resend of a refusal: the same refusal
     ({"type": "set_count", "line_id": "L1", "count": 11}, "bad1"),  # invalid body: 422
     ('{"type": "add", "product_id": ', "bad2"),  # malformed JSON: 422
-    ({"type": "set_payment_intent", "intent": "pi_1"}, "p1"),
+    ({"type": "set_payment_intent", "intent": "bacs"}, "p1"),
     ({"type": "add", "product_id": 2, "price": 1}, None),  # no key; a client price is ignored
     ({"type": "clear"}, "z1"),
 ]
