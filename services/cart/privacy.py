@@ -74,6 +74,7 @@ def _upcast_snapshot(snapshot: Snapshot[Any]) -> None:
         version += 1
     if version > 1:
         state["class_version"] = version
+    scrub_cart_state(state)  # idempotent: also cleans a state that already claimed version 2
     object.__setattr__(snapshot, "state", state)
 
 

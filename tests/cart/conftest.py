@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from services.cart.application import CartApplication
 from tests.cart.helpers import GERMANY, USA, FakeCatalog, choice, popo_app, simple
+from tests.privacy_scan import assert_no_email_in_store
 
 
 @pytest.fixture
@@ -33,6 +36,9 @@ def catalog() -> FakeCatalog:
 
 
 @pytest.fixture
-def app(catalog: FakeCatalog) -> CartApplication:
-    """An in-memory cart application over ``catalog``."""
-    return popo_app(catalog)
+def app(catalog: FakeCatalog) -> Iterator[CartApplication]:
+    """An in-memory cart application over ``catalog``. At teardown every event and snapshot the
+    test stored is scanned for email addresses (docs/events.md, "What events never hold")."""
+    application = popo_app(catalog)
+    yield application
+    assert_no_email_in_store(application)

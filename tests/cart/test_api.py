@@ -14,9 +14,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
+from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, TaxRate
 from tests.conftest import seeded_database
 from tests.factories import create_category, create_product, create_variation
+from tests.privacy_scan import assert_no_email_in_store
 
 COMMANDS = "/api/cart/commands"
 
@@ -118,6 +120,7 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
     built for this database and closed at the end."""
     with seeded_database(tmp_path_factory, pg_schema_url, "cart-api", seed), TestClient(create_app()) as client:
         yield client
+        assert_no_email_in_store(get_cart_app())  # every flow of the module (docs/events.md)
 
 
 def start(http: TestClient, **body: Any) -> tuple[str, dict[str, Any]]:

@@ -14,12 +14,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
+from services.cart.deps import get_cart_app
 from services.catalog.models import Coupon
 from services.shared import db as shared_db
 from services.shared.settings import get_settings
 from tests.cart.test_api import seed as seed_catalogue
 from tests.conftest import seeded_database
 from tests.factories import create_product
+from tests.privacy_scan import assert_no_email_in_store
 
 COMMANDS = "/api/cart/commands"
 
@@ -62,6 +64,7 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
         TestClient(create_app()) as client,
     ):
         yield client
+        assert_no_email_in_store(get_cart_app())  # every flow of the module (docs/events.md)
 
 
 def send(http: TestClient, token: str, command: dict[str, Any], key: str | None = None) -> Any:
