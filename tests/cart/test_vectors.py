@@ -41,12 +41,21 @@ def test_every_refusal_code_the_cart_knows_is_covered_by_a_vector() -> None:
         "line_not_found",
         "unknown_country",
         "cart_empty",
+        "invalid_payment_intent",
     } <= codes
 
 
 def test_every_command_type_is_covered_by_a_vector() -> None:
     kinds = {step["command"]["type"] for case in DOC["cases"] for step in case["steps"]}
-    assert kinds >= {"add", "set_count", "remove", "set_country", "clear", "start_checkout"}
+    assert kinds >= {
+        "add",
+        "set_count",
+        "remove",
+        "set_country",
+        "set_payment_intent",
+        "clear",
+        "start_checkout",
+    }
 
 
 def _run(app: Any, token: str, command: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:

@@ -5,4 +5,4 @@ export { CartPage } from './components/CartPage';
 export { CouponForm } from './components/CouponForm';
 export { CheckoutButton } from './components/CheckoutButton';
 export { useCartSync } from './hooks/useCartSync';
-export type { CartView, LineView, CartCountry, CartCommand, CartCoupon } from './types';
+export type { CartView, LineView, CartCountry, CartCommand, CartCoupon, PaymentIntent } from './types';

@@ -74,6 +74,14 @@ describe('coupons on the cart page', () => {
     expect(server.received.filter((r) => r.command.type === 'apply_coupon')).toEqual([]);
   });
 
+  it('never sends an email typed into the coupon field (events hold no personal data)', async () => {
+    renderCart();
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    expect(screen.getByRole('alert')).toHaveTextContent("A coupon code never contains '@'. Please check the code.");
+    expect(server.received.filter((r) => r.command.type === 'apply_coupon')).toEqual([]);
+  });
+
   it('removes an applied coupon', async () => {
     await useCartStore.getState().applyCoupon('welcome10');
     renderCart();

@@ -6,16 +6,14 @@ import styles from './CouponForm.module.css';
 
 const NO_COUPONS: CartCoupon[] = [];
 
-interface Props {
-  /** The buyer's email when known (checkout): coupons restricted to emails are checked with it. */
-  email?: string | null;
-}
-
 /**
  * The coupon field (cart and checkout) and the applied coupons with Remove. Coupons are decided
  * by the server only (contract A, spec 5): the field waits for its answer and shows its message.
+ * Email restrictions and per-user limits are checked at checkout with the billing email (the
+ * quote lists a coupon they refuse); a "code" with "@" is an email typed into the wrong field
+ * and is never sent (docs/events.md, "What events never hold").
  */
-export function CouponForm({ email = null }: Props) {
+export function CouponForm() {
   const id = useId();
   const coupons = useCartStore((s) => s.cart.coupons ?? NO_COUPONS);
   const currency = useCartStore((s) => s.cart.currency);
@@ -32,9 +30,13 @@ export function CouponForm({ email = null }: Props) {
       setMessage({ kind: 'error', text: 'Please enter a coupon code.' });
       return;
     }
+    if (code.includes('@')) {
+      setMessage({ kind: 'error', text: "A coupon code never contains '@'. Please check the code." });
+      return;
+    }
     setBusy(true);
     setMessage(null);
-    const answer = await applyCoupon(code, email);
+    const answer = await applyCoupon(code);
     setBusy(false);
     if (answer.ok) {
       setCode('');

@@ -6,7 +6,7 @@
 import type { StateCreator } from 'zustand';
 import { productPath } from '@/lib/products';
 import type { Country, Product, Variation } from '@/types/api';
-import type { CartCommand, CartView, CheckoutLine, CountryFacts, LegacyConfigurationEntry, OutboxEntry, PersistedLine, Refusal } from '../types';
+import type { CartCommand, CartView, CheckoutLine, CountryFacts, LegacyConfigurationEntry, OutboxEntry, PaymentIntent, PersistedLine, Refusal } from '../types';
 import type { CartState } from './cartStore';
 import { configurationKeys, countryFacts, factsKey, productFacts, type TaxRateJson } from './facts';
 import { cartModel, cartView, countDeltas, emptyCart, execute, MAX_COUNT } from './rules';
@@ -47,7 +47,7 @@ export interface CommandsSlice {
   setCount: (lineId: string, count: number) => CommandOutcome;
   remove: (lineId: string) => CommandOutcome;
   setCountry: (code: string) => CommandOutcome;
-  setPaymentIntent: (intent: string) => CommandOutcome;
+  setPaymentIntent: (intent: PaymentIntent) => CommandOutcome;
   clear: () => CommandOutcome;
   startCheckout: () => CommandOutcome;
   /**
@@ -56,8 +56,12 @@ export interface CommandsSlice {
    * the hand-off are not applied optimistically.
    */
   submit: (command: CartCommand) => Promise<ServerOutcome>;
-  /** apply_coupon (contract A): the server checks the coupon (spec 5) and answers with the cart. */
-  applyCoupon: (code: string, email?: string | null) => Promise<ServerOutcome>;
+  /**
+   * apply_coupon (contract A): the server checks the coupon (spec 5) and answers with the cart.
+   * No email is sent: the cart never holds personal data, and checkout checks the email rules
+   * with the billing email (docs/events.md, "Coupons").
+   */
+  applyCoupon: (code: string) => Promise<ServerOutcome>;
   removeCoupon: (code: string) => Promise<ServerOutcome>;
   /**
    * The checkout hand-off (spec 4): start_checkout with the shopper's lines (count above 0), so
@@ -215,7 +219,7 @@ export const createCommandsSlice =
           if (!outcome.ok) resolve(outcome);
         }),
 
-      applyCoupon: (code, email = null) => get().submit({ type: 'apply_coupon', code: code.trim(), email }),
+      applyCoupon: (code) => get().submit({ type: 'apply_coupon', code: code.trim() }),
       removeCoupon: (code) => get().submit({ type: 'remove_coupon', code }),
 
       handOff() {

@@ -19,6 +19,7 @@ import type {
   CountryFacts,
   LineStock,
   LineView,
+  PaymentIntent,
   ProductFacts,
   Refusal,
   RuleLine,
@@ -28,6 +29,13 @@ export const MAX_COUNT = 10; // spec 9: quantity in cart 0 to 10
 export const BUILDER_PRODUCT_ID = 26907; // spec 9: the custom keyboard builder
 export const BUILDER_ADDON_ID = 31575; // spec 4: capped at the count of 26907 in the cart
 export const USD_MINIMUM = 100; // spec 5: a USD price of 0 or less is set to 1 (1.00 USD)
+/** rules.PAYMENT_INTENTS: the payment intents a cart may record (WooCommerce gateway ids). */
+export const PAYMENT_INTENTS: readonly PaymentIntent[] = ['bacs', 'cheque', 'cod', 'stripe', 'paypal'];
+
+/** Whether `intent` is one of PAYMENT_INTENTS. */
+export function isPaymentIntent(intent: unknown): intent is PaymentIntent {
+  return (PAYMENT_INTENTS as readonly unknown[]).includes(intent);
+}
 
 /** domain.DEFAULT_COUNTRY: a cart started without a country. */
 export const DEFAULT_COUNTRY: CountryFacts = { code: 'DE', name: 'Germany', currency: 'EUR', tax_name: 'MwSt.', tax_rate_bp: 1900 };
@@ -267,7 +275,7 @@ export type CartEvent =
   | { type: 'ItemCountSet'; line_id: string; count: number; requested: number; reason: 'added' | 'set' | 'capped'; stock: LineStock | null }
   | { type: 'ItemRemoved'; line_id: string; product_id: number; discount_cleared: string[] }
   | { type: 'CountrySet'; code: string; name: string; currency: CartCurrency; tax_name: string; tax_rate_bp: number }
-  | { type: 'PaymentIntentSet'; intent: string }
+  | { type: 'PaymentIntentSet'; intent: PaymentIntent }
   | { type: 'Cleared' }
   | { type: 'CheckoutStarted'; lines: RuleLine[]; totals: CartTotals }
   | { type: 'CommandRefused'; code: string; message: string; status: number };
@@ -363,7 +371,9 @@ class CartAggregate {
     this.record({ type: 'CountrySet', code: country.code, name: country.name, currency: country.currency, tax_name: country.tax_name, tax_rate_bp: country.tax_rate_bp });
   }
 
+  /** Cart.set_payment_intent: one of PAYMENT_INTENTS, else 422 invalid_payment_intent (the value is not echoed). */
   setPaymentIntent(intent: string): void {
+    if (!isPaymentIntent(intent)) return this.refuse('invalid_payment_intent', 'Please choose a payment method we offer.', 422);
     this.record({ type: 'PaymentIntentSet', intent });
   }
 

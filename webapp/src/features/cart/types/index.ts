@@ -98,7 +98,7 @@ export interface CartModel {
   country: CartCountry;
   currency: CartCurrency;
   tax: { name: string; rate_bp: number };
-  intent: string | null;
+  intent: PaymentIntent | null;
   next_line: number;
   checkout_started: boolean;
   lines: RuleLine[];
@@ -159,18 +159,28 @@ export interface CountryFacts {
   tax_rate_bp: number;
 }
 
+/**
+ * How the shopper means to pay (services/cart/rules.py PAYMENT_INTENTS): WooCommerce payment
+ * gateway ids, a closed set, so the cart's PaymentIntentSet event never holds free text
+ * (docs/events.md, "What events never hold").
+ */
+export type PaymentIntent = 'bacs' | 'cheque' | 'cod' | 'stripe' | 'paypal';
+
 /** Commands of POST /api/cart/commands (services/cart/schemas.py). Prices are never sent. */
 export type CartCommand =
   | { type: 'add'; product_id: number; variation_id?: number | null; configuration?: string[] | null; recommended_by?: number | null }
   | { type: 'set_count'; line_id: string; count: number }
   | { type: 'remove'; line_id: string }
   | { type: 'set_country'; country: string }
-  | { type: 'set_payment_intent'; intent: string }
+  | { type: 'set_payment_intent'; intent: PaymentIntent }
   | { type: 'clear' }
   /** With `lines`, the hand-off (spec 4): the server cart is made to match them atomically. */
   | { type: 'start_checkout'; lines?: CheckoutLine[] }
-  /** Coupons are decided by the server only (no optimistic apply). */
-  | { type: 'apply_coupon'; code: string; email?: string | null }
+  /**
+   * Coupons are decided by the server only (no optimistic apply). No email: the email
+   * restriction and the per-user limit are checked at checkout (docs/events.md, "Coupons").
+   */
+  | { type: 'apply_coupon'; code: string }
   | { type: 'remove_coupon'; code: string };
 
 /** One line of the hand-off: what the shopper's cart holds (configuration as "layer_id:choice_id" keys). */
