@@ -5,7 +5,10 @@ The cart keeps the codes the shopper applied (``cart.coupons``). Checkout reads 
 stored now (``services.cart.catalog_adapter.coupon_facts``), checks it with the coupon rules
 (``services/discounts/rules.py``: now with the billing email, so email restrictions and
 per-user limits apply), resolves the individual-use rule and computes the discounts on the
-re-priced lines. Placing the order then counts one use per coupon with a conditional UPDATE
+re-priced lines. This is the only place the email rules run: the cart holds no personal data
+and never sees the email (docs/events.md, "Coupons"), so the quote (with the email typed so
+far) and placing the order must check them, and their refusal messages (which may name the
+email) are composed here for the answer and never recorded in an event. Placing the order then counts one use per coupon with a conditional UPDATE
 (``usage_count < usage_limit``), the arbiter when many orders race for the last use.
 """
 
