@@ -35,7 +35,7 @@ from services.checkout.order_endpoints import router as orders_router
 from services.contact.endpoints import router as contact_router
 from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
-from services.mail.endpoints import router as mail_router
+from services.mail.endpoints import mount_mailbox
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
@@ -189,7 +189,7 @@ def create_app() -> FastAPI:
     app.include_router(location_router)
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
-    app.include_router(mail_router)  # /api/dev/mailbox (MAIL_BACKEND=outbox only)
+    mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only
     app.include_router(contact_router)  # POST /api/mail (contact form)
     app.include_router(newsletter_router)  # POST /api/newsletter
 
