@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.admin.setup import mount_admin
 from services.analytics.endpoints import router as analytics_router
+from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
 from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
@@ -124,6 +125,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app() -> FastAPI:
     """Build the application. Settings are read at call time (tests override them first)."""
     settings = get_settings()
+    install_access_log_redaction()  # no addresses or order keys in uvicorn's access log
     app = FastAPI(
         lifespan=_lifespan,
         title="HALVARD shop API",
