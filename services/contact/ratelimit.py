@@ -19,6 +19,4 @@ def get_contact_limiter() -> WindowLimiter:
     """The process's limiter, built from the settings on first use
     (``get_contact_limiter.cache_clear()`` makes the next call read them again)."""
     settings = contact_settings()
-    return WindowLimiter(
-        settings.contact_rate_limit_storage, settings.contact_rate_limit, scope="contact-mail"
-    )
+    return WindowLimiter(settings.contact_rate_limit_storage, settings.contact_rate_limit, scope="contact-mail")
