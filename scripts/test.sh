@@ -34,6 +34,9 @@ fi
 e2e_dir="$(mktemp -d)"
 port="${E2E_PORT:-8765}"
 export DATA_DIR="$e2e_dir" DATABASE_URL="sqlite:///$e2e_dir/shop.sqlite3"
+# The seeded admin signs in to read the admin-only mail sink (webapp/e2e/support/mailbox.ts).
+export DEMO_STAFF_PASSWORD="${DEMO_STAFF_PASSWORD:-e2e-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
+export E2E_STAFF_EMAIL="${E2E_STAFF_EMAIL:-admin@halvard.gg}" E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-$DEMO_STAFF_PASSWORD}"
 python -m services.api.cli migrate >/dev/null
 python -m services.api.cli seed >/dev/null
 python -m services.api.cli serve --port "$port" >"$e2e_dir/server.log" 2>&1 &

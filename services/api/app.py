@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.admin.setup import mount_admin
 from services.analytics.endpoints import router as analytics_router
+from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
 from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
@@ -35,7 +36,7 @@ from services.checkout.order_endpoints import router as orders_router
 from services.contact.endpoints import router as contact_router
 from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
-from services.mail.endpoints import router as mail_router
+from services.mail.endpoints import mount_mailbox
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
@@ -124,6 +125,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app() -> FastAPI:
     """Build the application. Settings are read at call time (tests override them first)."""
     settings = get_settings()
+    install_access_log_redaction()  # no addresses or order keys in uvicorn's access log
     app = FastAPI(
         lifespan=_lifespan,
         title="HALVARD shop API",
@@ -189,7 +191,7 @@ def create_app() -> FastAPI:
     app.include_router(location_router)
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
-    app.include_router(mail_router)  # /api/dev/mailbox (MAIL_BACKEND=outbox only)
+    mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only
     app.include_router(contact_router)  # POST /api/mail (contact form)
     app.include_router(newsletter_router)  # POST /api/newsletter
 

@@ -5,7 +5,7 @@ is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground),
 ``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail) and ``erase-personal-data
-ORDER_ID``. Every command uses the configured database (``DATABASE_URL``, default the embedded
+ORDER_ID | --email ADDRESS``. Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
 
@@ -165,19 +165,42 @@ def deliver_mail() -> None:
 
 
 @app.command("erase-personal-data")
-def erase_personal_data(order_id: int = typer.Argument(..., help="The order number.")) -> None:
-    """Erase the buyer's personal data of an order (contact, address, phone, note, its mails;
-    see docs/checkout.md "Personal data"). The order's figures and lines stay. Exit code 1 when
-    there is no such order."""
-    from services.checkout.application import erase_personal_data as erase
+def erase_personal_data(
+    order_id: int | None = typer.Argument(None, help="An order number: erase its buyer."),
+    email: str | None = typer.Option(None, "--email", help="The shopper's email address."),
+) -> None:
+    """Erase a shopper's personal data everywhere the shop keeps it (``services/api/erasure.py``;
+    docs/checkout.md "Personal data"): every order of the address (contact, address, phone,
+    note; figures and lines stay), coupon uses, contact messages, the newsletter subscription
+    and every mail to or mentioning the address. Name the shopper by ``--email ADDRESS`` or by
+    an ORDER_ID (its buyer's address; an order already erased is erased again, harmlessly).
+    Exit code 1 for no such order or a text that is not an address, 2 for neither or both."""
+    from services.api.erasure import erase_shopper
+    from services.checkout.application import email_of_order
+    from services.checkout.application import erase_personal_data as erase_order
     from services.shared.db import session_scope
 
+    if (order_id is None) == (email is None):
+        typer.echo("give an ORDER_ID or --email ADDRESS (one of them)", err=True)
+        raise typer.Exit(code=2)
     with session_scope() as session:
-        erased = erase(session, order_id)
-    if not erased:
-        typer.echo(f"no order {order_id}", err=True)
-        raise typer.Exit(code=1)
-    typer.echo(f"personal data of order {order_id} erased")
+        address = email
+        if order_id is not None:
+            address = email_of_order(session, order_id)
+            if address is None:
+                typer.echo(f"no order {order_id}", err=True)
+                raise typer.Exit(code=1)
+            if not address:  # erased before: nothing left to find by address
+                erase_order(session, order_id)
+                typer.echo(f"personal data of order {order_id} erased (it was already)")
+                return
+        try:
+            report = erase_shopper(session, address or "")
+        except ValueError:
+            typer.echo("not an email address", err=True)
+            raise typer.Exit(code=1) from None
+    who = f"the buyer of order {order_id}" if order_id is not None else "the shopper"
+    typer.echo(f"personal data of {who} erased: {report.summary()}")
 
 
 @app.command("send-newsletter")

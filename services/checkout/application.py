@@ -202,3 +202,28 @@ def erase_personal_data(session: Session, order_id: int) -> bool:
         )
     session.flush()
     return True
+
+
+def erase_customer(session: Session, email: str) -> list[int]:
+    """Erase the buyer's personal data of every order placed with ``email`` (case-insensitive;
+    each as :func:`erase_personal_data`), then any entry of ``email`` left in coupons' ``used_by``
+    or ``email_restrictions`` (replaced by ``erased``). Returns the order ids erased, oldest
+    first. Raises ``ValueError`` for an address without ``@``. Does not commit
+    (docs/checkout.md "Personal data")."""
+    address = email.strip().lower()
+    if "@" not in address:
+        raise ValueError("an email address is required")
+    repo.take_write_lock(session)
+    order_ids = repo.order_ids_of_email(session, address)
+    for order_id in order_ids:
+        erase_personal_data(session, order_id)
+    repo.erase_email_in_coupons(session, address, "erased")
+    session.flush()
+    return order_ids
+
+
+def email_of_order(session: Session, order_id: int) -> str | None:
+    """The buyer email of order ``order_id`` ('' once erased), or None when there is no such
+    order."""
+    customer = repo.customer_of(session, order_id)
+    return None if customer is None else customer.email

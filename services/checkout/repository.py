@@ -295,6 +295,37 @@ def customer_of(session: Session, order_id: int) -> OrderCustomer | None:
     return session.get(OrderCustomer, order_id)
 
 
+def order_ids_of_email(session: Session, email: str) -> list[int]:
+    """The ids of the orders whose buyer email is ``email`` (already lower-case; compared
+    case-insensitively), oldest first."""
+    return list(
+        session.scalars(
+            select(OrderCustomer.order_id)
+            .join(Order, Order.id == OrderCustomer.order_id)
+            .where(func.lower(OrderCustomer.email) == email)
+            .order_by(Order.date_created, Order.id)
+        )
+    )
+
+
+def erase_email_in_coupons(session: Session, email: str, replacement: str) -> int:
+    """Replace every entry equal to ``email`` (already lower-case; compared case-insensitively)
+    in any coupon's ``used_by`` and ``email_restrictions`` by ``replacement`` (an entry without
+    ``@`` that matches no address, so a restricted coupon stays restricted and a use still
+    counts); the number of coupons changed. Coupons are few: all are read."""
+    changed = 0
+    for coupon in session.scalars(select(Coupon).order_by(Coupon.id)):
+        touched = False
+        for column in ("used_by", "email_restrictions"):
+            entries = list(getattr(coupon, column) or [])
+            kept = [replacement if e.strip().lower() == email else e for e in entries]
+            if kept != entries:
+                setattr(coupon, column, kept)
+                touched = True
+        changed += touched
+    return changed
+
+
 def erase_coupon_user(session: Session, codes: list[str], email: str, replacement: str) -> None:
     """Replace one ``email`` entry in ``used_by`` of each coupon in ``codes`` by ``replacement``."""
     for coupon in session.scalars(select(Coupon).where(Coupon.code.in_(codes))):

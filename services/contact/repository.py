@@ -1,10 +1,11 @@
-"""All SQL of the contact context: storing a message and finding a recent identical one."""
+"""All SQL of the contact context: storing a message, finding a recent identical one, and finding
+the messages from or mentioning an address (erasure)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from services.contact.domain import ContactForm
@@ -41,5 +42,23 @@ def recent_from(session: Session, email: str, since: datetime) -> list[ContactMe
             .where(ContactMessage.email == email, ContactMessage.created_at >= since)
             .order_by(ContactMessage.created_at.desc(), ContactMessage.id.desc())
             .limit(20)
+        )
+    )
+
+
+def from_or_mentioning(session: Session, address: str) -> list[ContactMessage]:
+    """Messages sent from ``address`` (already lower-case) or whose name or text mentions it,
+    compared case-insensitively, oldest first."""
+    return list(
+        session.scalars(
+            select(ContactMessage)
+            .where(
+                or_(
+                    func.lower(ContactMessage.email) == address,
+                    func.lower(ContactMessage.name).contains(address, autoescape=True),
+                    func.lower(ContactMessage.message).contains(address, autoescape=True),
+                )
+            )
+            .order_by(ContactMessage.id)
         )
     )

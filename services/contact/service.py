@@ -2,7 +2,8 @@
 
 :func:`submit_message` works inside the caller's transaction (the endpoint commits): the
 message row and its outbox mail commit together, so a message is never stored without its mail
-or mailed without being stored.
+or mailed without being stored. :func:`erase_sender` erases a shopper's messages and their
+support mails (docs/checkout.md "Personal data").
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from services.contact import repository
 from services.contact.domain import parse_contact, same_message
 from services.contact.mails import support_mail
 from services.contact.settings import ContactSettings, contact_settings
-from services.mail.outbox import enqueue
+from services.mail.outbox import enqueue, erase_reference
 
 
 @dataclass(frozen=True)
@@ -62,3 +63,26 @@ def submit_message(
         session, support_mail(form, row.id, moment, s.support_address), reference=f"contact:{row.id}"
     )
     return Submitted(message_id=row.id, mail_id=mail_id)
+
+
+ERASED_MESSAGE = "(erased)"
+
+
+def erase_sender(session: Session, email: str) -> int:
+    """Erase the personal data of every contact message sent from ``email`` or mentioning it
+    (case-insensitive): ``email`` and ``name`` blanked, ``message`` replaced by ``(erased)``;
+    the row (id, topic, order number, time) stays so support's numbering holds. Each message's
+    support mail (reference ``contact:<id>``) is blanked too. Returns the number of messages
+    erased. Raises ``ValueError`` for an address without ``@``. Does not commit
+    (docs/checkout.md "Personal data")."""
+    address = email.strip().lower()
+    if "@" not in address:
+        raise ValueError("an email address is required")
+    rows = repository.from_or_mentioning(session, address)
+    for row in rows:
+        row.email = ""
+        row.name = ""
+        row.message = ERASED_MESSAGE
+        erase_reference(session, f"contact:{row.id}")
+    session.flush()
+    return len(rows)

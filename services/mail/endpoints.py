@@ -1,43 +1,64 @@
-"""``GET /api/dev/mailbox``: the embedded mail sink, for developers and tests (issue 4).
+"""``GET /api/dev/mailbox``: the embedded mail sink, readable by signed-in admins only.
 
-Only with ``MAIL_BACKEND=outbox`` (the embedded default); otherwise 404, so a production shop
-sending real mail never exposes it. Lists the mails to one address (``to`` is required, so the
-sink cannot be browsed without knowing a recipient), newest first.
+The route exists only with ``MAIL_BACKEND=outbox`` (the embedded default): :func:`mount_mailbox`
+does not mount it otherwise, so a shop sending real mail answers 404 ``not_found`` there (the
+catch-all for unknown ``/api`` paths). When mounted, it answers 401 ``staff_login_required``
+without a staff session and 403 ``staff_role_forbidden`` to a reviewer: the sink holds
+order confirmations (names, addresses, phones), every contact message and the newsletter's
+confirm links, so nobody but an admin may read it (docs/operations.md, "Security").
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Query
+from fastapi import FastAPI, Query
 from fastapi.responses import JSONResponse
 
 from services.mail.outbox import mailbox
-from services.mail.settings import mail_settings
+from services.mail.settings import MailSettings, mail_settings
 from services.shared.deps import SessionDep
 from services.shared.errors import NotFound
 from services.shared.routing import DbRouter
+from services.staff.deps import AdminDep
 
 router = DbRouter(prefix="/api/dev", tags=["Development"])
 
 
 @router.get(
     "/mailbox",
-    summary="Mails in the local outbox (embedded mode only)",
+    summary="Mails in the local outbox (embedded mode only, admins only)",
     responses={
         200: {"description": "`[{id, to, subject, text, html, headers, created_at, sent_at}]`, newest first"},
+        401: {"description": "`{code: staff_login_required}` without a staff session"},
+        403: {"description": "`{code: staff_role_forbidden}` for a staff user who is not an admin"},
         404: {"description": "`{code: not_found}` unless MAIL_BACKEND=outbox"},
     },
 )
 def dev_mailbox(
     session: SessionDep,
+    _admin: AdminDep,
     to: Annotated[
         str,
         Query(min_length=3, max_length=320, pattern=r"^[^\x00-\x20\x7f]+$", description="Recipient address."),
     ],
 ) -> Any:
-    """The mails sent to ``to`` while ``MAIL_BACKEND=outbox``: ``[{id, to, subject, text, html, headers,
-    created_at, sent_at}]`` newest first (at most 50). 404 ``not_found`` with another backend."""
+    """The mails sent to ``to`` while ``MAIL_BACKEND=outbox``: ``[{id, to, subject, text, html,
+    headers, created_at, sent_at}]`` newest first (at most 50), ``Cache-Control: no-store``.
+
+    Admins only (``AdminDep``: 401 without a staff session, 403 for a reviewer); 422
+    ``invalid_request`` for a missing or malformed ``to``; 404 ``not_found`` if the backend was
+    switched away from the outbox after start-up (docs/operations.md, "Security")."""
     if mail_settings().mail_backend != "outbox":
         raise NotFound("not_found", "No API endpoint at /api/dev/mailbox")
     return JSONResponse(mailbox(session, to), headers={"Cache-Control": "no-store"})
+
+
+def mount_mailbox(app: FastAPI, settings: MailSettings | None = None) -> bool:
+    """Mount ``GET /api/dev/mailbox`` on ``app`` only when the mail backend is the embedded
+    outbox (``MAIL_BACKEND=outbox``); whether it was mounted. With ``smtp`` the route does not
+    exist at all (docs/operations.md, "Security")."""
+    if (settings or mail_settings()).mail_backend != "outbox":
+        return False
+    app.include_router(router)
+    return True

@@ -3,7 +3,8 @@
 ``enqueue`` writes one row per mail; with ``MAIL_BACKEND=outbox`` the row is the delivery (the
 developer's local sink, ``sent_at`` set at once); with ``smtp`` it waits for
 ``services.mail.smtp.deliver_pending``. ``mailbox`` lists a recipient's mails for the dev
-endpoint and the tests; ``erase_reference`` blanks the mails of an erased order.
+endpoint and the tests; ``erase_reference`` blanks the mails of an erased order, contact message
+or subscription, ``erase_address`` every mail to or mentioning an erased shopper's address.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Text, cast, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from services.mail.models import OutboxMail
@@ -121,13 +122,39 @@ def mailbox(session: Session, to: str, limit: int = 50) -> list[dict[str, Any]]:
     ]
 
 
+# What an erased mail keeps: its row (id, reference, backend, times), nothing personal.
+_ERASED = {"to": "", "subject": "(erased)", "text": "", "html": "", "headers": None, "last_error": None}
+
+
 def erase_reference(session: Session, reference: str) -> int:
-    """Blank recipient and bodies of every mail with ``reference`` (personal data erasure);
-    the number of mails erased."""
+    """Blank recipient, subject, bodies and headers of every mail with ``reference`` (personal
+    data erasure, docs/checkout.md "Personal data"); the number of mails erased. An erased mail
+    still queued for SMTP is never sent (``deliver_pending`` skips a blank recipient)."""
     result = session.execute(
         update(OutboxMail)
         .where(OutboxMail.reference == reference)
-        .values(to="", subject="(erased)", text="", html="", headers=None)
+        .values(**_ERASED)
+        .execution_options(synchronize_session=False)
+    )
+    return int(result.rowcount or 0)
+
+
+def erase_address(session: Session, email: str) -> int:
+    """Blank every mail sent to ``email`` or mentioning it anywhere (subject, text, HTML or a
+    header such as ``Reply-To``), compared case-insensitively; the number of mails erased.
+    Raises ``ValueError`` for an address without ``@`` (an empty one would match every mail).
+    Does not commit (docs/checkout.md "Personal data")."""
+    address = email.strip().lower()
+    if "@" not in address:
+        raise ValueError("an email address is required")
+    mentions = [
+        func.lower(column).contains(address, autoescape=True)
+        for column in (OutboxMail.subject, OutboxMail.text, OutboxMail.html, cast(OutboxMail.headers, Text))
+    ]
+    result = session.execute(
+        update(OutboxMail)
+        .where(or_(func.lower(OutboxMail.to) == address, *mentions))
+        .values(**_ERASED)
         .execution_options(synchronize_session=False)
     )
     return int(result.rowcount or 0)

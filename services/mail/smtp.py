@@ -75,7 +75,12 @@ def _claim(sessions: sessionmaker[Session], mail_id: int, attempts: int) -> Mail
     with sessions() as session:
         claimed = session.execute(
             update(OutboxMail)
-            .where(OutboxMail.id == mail_id, OutboxMail.sent_at.is_(None), OutboxMail.attempts == attempts)
+            .where(
+                OutboxMail.id == mail_id,
+                OutboxMail.sent_at.is_(None),
+                OutboxMail.attempts == attempts,
+                OutboxMail.to != "",  # not erased since it was read
+            )
             .values(attempts=attempts + 1)
             .execution_options(synchronize_session=False)
         ).rowcount
@@ -96,13 +101,17 @@ def deliver_pending(
 
     Each row is claimed (``attempts + 1`` where ``sent_at`` is NULL and the attempt count is
     what was read) in its own short transaction before sending, then marked ``sent_at`` or
-    given ``last_error``. Rows that failed ``MAX_ATTEMPTS`` times are left for an operator.
+    given ``last_error``. Rows that failed ``MAX_ATTEMPTS`` times are left for an operator;
+    rows erased before delivery (blank ``to``, ``outbox.erase_address``) are never sent.
     """
     s = settings or mail_settings()
     sent = failed = 0
     with sessions() as session:
         query = select(OutboxMail.id, OutboxMail.attempts).where(
-            OutboxMail.backend == "smtp", OutboxMail.sent_at.is_(None), OutboxMail.attempts < MAX_ATTEMPTS
+            OutboxMail.backend == "smtp",
+            OutboxMail.sent_at.is_(None),
+            OutboxMail.attempts < MAX_ATTEMPTS,
+            OutboxMail.to != "",  # erased before it went out (personal data erasure)
         )
         if ids is not None:
             query = query.where(OutboxMail.id.in_(list(ids)))

@@ -94,3 +94,18 @@ def list_confirmed(session: Session) -> list[NewsletterSubscription]:
             .order_by(NewsletterSubscription.id)
         )
     )
+
+
+def delete_subscription(session: Session, subscription_id: int) -> None:
+    """Delete a subscription and its link tokens (explicitly: SQLite may run without
+    foreign-key cascades)."""
+    session.execute(
+        delete(NewsletterToken)
+        .where(NewsletterToken.subscription_id == subscription_id)
+        .execution_options(synchronize_session=False)
+    )
+    session.execute(
+        delete(NewsletterSubscription)
+        .where(NewsletterSubscription.id == subscription_id)
+        .execution_options(synchronize_session=False)
+    )

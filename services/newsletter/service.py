@@ -15,6 +15,7 @@ its confirmation mail (``services.mail.outbox``) commit together.
   questions; again: the same answer) and voids the confirm links not used yet.
 - :func:`send_issue`: a newsletter issue to every confirmed subscriber, each with their own
   unsubscribe link.
+- :func:`erase_subscriber`: the right to erasure: the subscription, its links and its mails go.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from services.mail.outbox import enqueue
+from services.mail.outbox import enqueue, erase_reference
 from services.mail.settings import MailSettings, mail_settings
 from services.newsletter import repository
 from services.newsletter.domain import (
@@ -234,3 +235,21 @@ def send_issue(
         letter = issue_mail(row.email, subject, text, html, link, host)
         ids.append(enqueue(session, letter, reference=f"newsletter:{row.id}", settings=m))
     return ids
+
+
+def erase_subscriber(session: Session, email: str) -> bool:
+    """Erase ``email``'s subscription (case-insensitive): the row and its link tokens are
+    deleted (so nothing more is sent and no record of the address is kept) and every mail it
+    was sent (reference ``newsletter:<id>``: confirmation, issues) is blanked. True when there
+    was a subscription. Raises ``ValueError`` for an address without ``@``. Does not commit
+    (docs/checkout.md "Personal data")."""
+    address = email.strip().lower()
+    if "@" not in address:
+        raise ValueError("an email address is required")
+    row = repository.get_by_email_for_update(session, address)
+    if row is None:
+        return False
+    erase_reference(session, f"newsletter:{row.id}")
+    repository.delete_subscription(session, row.id)
+    session.expunge(row)
+    return True

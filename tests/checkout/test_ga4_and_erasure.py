@@ -15,6 +15,7 @@ from services.checkout.models import OrderCustomer
 from services.checkout.ratelimit import get_order_limiter
 from services.mail.models import OutboxMail
 from tests.checkout.conftest import cart, command, coupon, place, product
+from tests.mailbox import read_mailbox
 
 
 def events(db: Session, name: str, prefix: str) -> list[Ga4Event]:
@@ -88,9 +89,8 @@ def test_the_confirmation_mail_is_in_the_outbox_and_the_dev_mailbox(http: TestCl
     order = place(http, cart(http, (product(db, name="Mail Mouse"), 1)), email="grace@example.com").json()[
         "order"
     ]
-    box = http.get("/api/dev/mailbox", params={"to": "Grace@example.com"})
-    assert box.status_code == 200
-    [mail] = [m for m in box.json() if order["number"] in m["subject"]]
+    box = read_mailbox(http.app, "Grace@example.com")
+    [mail] = [m for m in box if order["number"] in m["subject"]]
     assert mail["subject"] == f"Your HALVARD order #{order['number']} has been received!"
     for text in (
         "Mail Mouse",
@@ -101,7 +101,6 @@ def test_the_confirmation_mail_is_in_the_outbox_and_the_dev_mailbox(http: TestCl
     ):
         assert text in mail["text"] and text in mail["html"]
     assert "wc_order_" not in mail["text"] and "wc_order_" not in mail["html"]
-    assert http.get("/api/dev/mailbox").status_code == 422  # a recipient is required
 
 
 def test_erasing_personal_data_blanks_customer_mail_and_coupon_use(http: TestClient, db: Session) -> None:

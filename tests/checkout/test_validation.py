@@ -148,7 +148,6 @@ def test_hostile_input_is_a_4xx_never_a_500(http: TestClient, db: Session) -> No
     for body in ({"country": "DE", "shipping_method": "\x00"}, {"country": "DE", "email": "\x00@x.de"}, {}):
         answer = http.post("/api/checkout/quote", headers={"X-Cart-Token": token}, json=body)
         assert 400 <= answer.status_code < 500, (body, answer.text)
-    assert http.get("/api/dev/mailbox", params={"to": "a\x00b@example.com"}).status_code == 422
     assert http.get("/api/wc/orders/1%00", params={"key": "\x00"}).status_code == 404
     assert http.get("/api/wc/orders/99999999999999999999").status_code == 404
 

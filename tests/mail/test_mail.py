@@ -118,17 +118,6 @@ def test_a_failed_delivery_is_kept_and_retried(db_url: str, monkeypatch: pytest.
         )
 
 
-def test_the_dev_mailbox_exists_only_with_the_outbox_backend(
-    db_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    with TestClient(create_app()) as client:
-        monkeypatch.setenv("MAIL_BACKEND", "outbox")
-        assert client.get("/api/dev/mailbox", params={"to": "ada@example.com"}).status_code == 200
-        monkeypatch.setenv("MAIL_BACKEND", "smtp")
-        answer = client.get("/api/dev/mailbox", params={"to": "ada@example.com"})
-        assert answer.status_code == 404 and answer.json()["code"] == "not_found"
-
-
 def test_an_order_confirmation_goes_out_over_smtp(
     db_url: str, smtp_server: Inbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { closeMailbox, readMailbox } from './support/mailbox';
 
 /**
  * Issue 4, end to end against the seeded server: the visitor's location, coupons on the cart,
@@ -27,13 +28,15 @@ async function addToCart(page: Page, path: string, count: number) {
   }
 }
 
+test.afterAll(closeMailbox);
+
 test.beforeEach(async ({ page }) => {
   // A new visitor: nothing saved (no location, country, cart or order keys).
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
 });
 
-test('a new visitor in Germany fills a cart, applies a coupon, checks out with bank transfer and gets the confirmation mail', async ({ page, context, request }) => {
+test('a new visitor in Germany fills a cart, applies a coupon, checks out with bank transfer and gets the confirmation mail', async ({ page, context, request, baseURL }) => {
   const orderPosts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/checkout/orders') orderPosts.push(r.headers()['idempotency-key'] ?? '');
@@ -135,11 +138,10 @@ test('a new visitor in Germany fills a cart, applies a coupon, checks out with b
   expect(new Set(orderPosts).size).toBe(3);
   for (const key of orderPosts) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
-  // The mail sink holds exactly one confirmation for this order.
-  await expect
-    .poll(async () => (await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()).length, { message: 'one confirmation mail' })
-    .toBe(1);
-  const [mail] = await (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+  // The mail sink (admins only; a visitor gets 401) holds exactly one confirmation for this order.
+  await expect.poll(async () => (await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).status(), { message: 'visitors are refused' }).toBe(401);
+  await expect.poll(async () => (await readMailbox(baseURL, email)).length, { message: 'one confirmation mail' }).toBe(1);
+  const [mail] = await readMailbox(baseURL, email);
   expect(mail.subject).toContain(`#${orderId}`);
   expect(mail.text).toContain('224.98');
 
