@@ -40,7 +40,10 @@ from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
 from services.shared.errors import DomainError, RequestErrorBody
+from services.shared.http_limits import BodyLimit, BodyTooLarge, default_rules, too_large_body
+from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
+from services.staff.csrf import StaffCsrf, load_secret
 from services.staff.endpoints import router as staff_router
 
 log = logging.getLogger(__name__)
@@ -167,6 +170,12 @@ def create_app() -> FastAPI:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _error(exc.status_code, code, str(exc.detail))
 
+    @app.exception_handler(BodyTooLarge)
+    async def _body_too_large(_: Request, exc: BodyTooLarge) -> Response:
+        # BodyLimit already answered 413 and drops this answer; handled here so that a body
+        # cut off mid-read is not logged as a bug.
+        return Response(too_large_body(exc.limit), status_code=413, media_type="application/json")
+
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
         if _database_unavailable(exc):
@@ -205,8 +214,21 @@ def create_app() -> FastAPI:
         max_entries=settings.catalog_cache_entries,
         ttl=settings.catalog_cache_ttl,
     )
-    if settings.cart_fast_path:  # outermost: it skips the stack for the commands it serves
+    if settings.cart_fast_path:  # outer: it skips the stack for the commands it serves
         app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
+    # docs/operations.md, Security. Added last = outermost: body limits first (they also cover
+    # the fast path), then security headers on every answer, then the staff CSRF checks.
+    app.add_middleware(
+        StaffCsrf,
+        secret=load_secret(settings.csrf_secret, settings.data_dir),
+        cookie_secure=settings.cookie_secure,
+    )
+    app.add_middleware(SecurityHeaders, hsts_max_age=settings.hsts_max_age)
+    app.add_middleware(
+        BodyLimit,
+        default=settings.max_body_bytes,
+        rules=default_rules(settings.max_form_body_bytes, settings.max_analytics_body_bytes),
+    )
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(
