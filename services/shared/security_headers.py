@@ -24,7 +24,9 @@ Policies (:func:`policy_for`):
 - ``/admin`` (:data:`ADMIN_CSP`): sqladmin's templates carry inline scripts and styles, so the
   admin allows ``'unsafe-inline'`` for them; everything else stays on the shop's origin.
 
-A header the app already set on an answer is kept (a route may send a stricter one).
+A header the app already set on an answer is kept (a route may send a stricter one, as the
+media files do); a Content-Security-Policy of the route's own without ``frame-ancestors``
+gets ``frame-ancestors 'none'`` added.
 """
 
 from __future__ import annotations
@@ -119,10 +121,23 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", ()))
+                headers = [
+                    (
+                        name,
+                        _with_frame_ancestors(value) if name.lower() == b"content-security-policy" else value,
+                    )
+                    for name, value in message.get("headers", ())
+                ]
                 present = {name.lower() for name, _ in headers}
                 headers.extend((name, value) for name, value in extra if name not in present)
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def _with_frame_ancestors(policy: bytes) -> bytes:
+    """``policy`` with ``frame-ancestors 'none'`` appended unless it has that directive."""
+    if b"frame-ancestors" in policy:
+        return policy
+    return policy.rstrip(b"; ") + b"; frame-ancestors 'none'"
