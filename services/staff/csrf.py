@@ -14,9 +14,15 @@ Two checks, both must pass, else 403 ``{"code": "csrf_failed", "message"}``:
 2. **Token**, by the ``asgi-csrf`` library (double-submit, signed): the ``csrftoken`` cookie
    (signed with ``CSRF_SECRET``, not HttpOnly, ``SameSite=Lax``) must equal the
    ``X-CSRFToken`` header (the webapp's and the admin JavaScript's calls) or the ``csrftoken``
-   field of a form body (first field of sqladmin's multipart forms). The cookie is issued by
+   field of a form body (sqladmin's forms). The cookie is issued by
    any handler that calls ``request.scope["csrftoken"]()``: the login answer, ``/api/staff/me``,
    ``/is-admin``, ``/is-reviewer`` and every admin page that renders a form.
+
+asgi-csrf 0.11 reads the token of a url-encoded form itself, but its multipart reader calls a
+``python-multipart`` API that the pinned 0.0.34 no longer has; so for a multipart form without
+the header, :class:`StaffCsrf` reads the body (already bounded by the body limit, outermost),
+takes the ``csrftoken`` field with Starlette's form parser, hands it to asgi-csrf as the
+header and replays the body to the app unchanged.
 
 ``POST /api/staff/login`` is checked for its Origin only (no token yet before the first
 login). ``GET /logout`` must be a GET by the spec (section 6: a plain link), so it carries no
@@ -34,7 +40,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from asgi_csrf import asgi_csrf
+from asgi_csrf import DEFAULT_SIGNING_NAMESPACE, asgi_csrf, cookies_from_scope
+from itsdangerous import BadSignature
+from itsdangerous.url_safe import URLSafeSerializer
+from starlette.requests import Request
 
 from services.staff.deps import SESSION_COOKIE
 
@@ -161,6 +170,7 @@ class StaffCsrf:
 
     def __init__(self, app: ASGIApp, secret: str, cookie_secure: bool = False) -> None:
         self.app = app
+        self.signer = URLSafeSerializer(secret)
         self.with_token = asgi_csrf(
             app,
             cookie_name=CSRF_COOKIE,
@@ -197,7 +207,59 @@ class StaffCsrf:
             ):
                 await _refuse(send, "Log out from the shop's own pages.")
                 return
+            if self._guarded(scope) and _is_multipart(scope) and CSRF_HEADER.encode() not in _headers(scope):
+                scope, receive = await _token_field_as_header(scope, receive)
+                if not self._header_matches_cookie(scope):  # asgi-csrf would try its own reader
+                    await _token_failed(scope, send, None)
+                    return
         await self.with_token(scope, receive, send)
+
+    def _header_matches_cookie(self, scope: Scope) -> bool:
+        """The ``X-CSRFToken`` header equals a validly signed ``csrftoken`` cookie (the check
+        asgi-csrf makes, done here for the multipart forms it cannot read)."""
+        cookie = cookies_from_scope(scope).get(CSRF_COOKIE, "")
+        header = _headers(scope).get(CSRF_HEADER.encode(), b"").decode("latin-1")
+        try:
+            self.signer.loads(cookie, DEFAULT_SIGNING_NAMESPACE)
+        except BadSignature:
+            return False
+        return bool(cookie) and secrets.compare_digest(header, cookie)
+
+
+def _is_multipart(scope: Scope) -> bool:
+    return _headers(scope).get(b"content-type", b"").lower().startswith(b"multipart/form-data")
+
+
+async def _token_field_as_header(scope: Scope, receive: Receive) -> tuple[Scope, Receive]:
+    """Read the whole request body, find its ``csrftoken`` form field and return a scope with
+    it as the ``X-CSRFToken`` header (none when absent or unreadable) and a ``receive`` that
+    replays the body."""
+    messages: list[Message] = []
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            break
+    body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request")
+
+    async def whole_body() -> Message:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    token: object = None
+    try:
+        form = await Request(scope, whole_body).form()
+        token = form.get(CSRF_FIELD)
+        await form.close()
+    except Exception:  # noqa: BLE001 - a malformed body has no token; asgi-csrf refuses it
+        token = None
+    headers = [(k, v) for k, v in scope.get("headers", ()) if k.lower() != CSRF_HEADER.encode()]
+    if isinstance(token, str):
+        headers.append((CSRF_HEADER.encode(), token.encode("latin-1", "replace")))
+
+    async def replay() -> Message:
+        return messages.pop(0) if messages else await receive()
+
+    return {**scope, "headers": headers}, replay
 
 
 def issue_token(scope: Scope) -> str | None:
