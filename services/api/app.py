@@ -39,7 +39,7 @@ from services.mail.endpoints import router as mail_router
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
-from services.shared.errors import DomainError, RequestErrorBody
+from services.shared.errors import DomainError, ErrorBody, RequestErrorBody
 from services.shared.http_limits import BodyLimit, BodyTooLarge, default_rules, too_large_body
 from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
@@ -243,10 +243,18 @@ def create_app() -> FastAPI:
     return app
 
 
+_TOO_LARGE = {
+    "description": "`payload_too_large`: the body is over this route's limit (docs/operations.md, Security)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 def _document_error_shapes(app: FastAPI) -> None:
     """Make the OpenAPI document describe the 422 body this app sends (``_validation_error``:
     ``{code, message, errors}``) where FastAPI describes its own ``{detail: [...]}``: every
-    route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced."""
+    route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced.
+    Every operation that takes a request body also documents the body limit's 413
+    (``services/shared/http_limits.py``) with the ``{code, message}`` error shape."""
     default_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -258,6 +266,11 @@ def _document_error_shapes(app: FastAPI) -> None:
                 components.update(ours.pop("$defs", {}))
                 components["HTTPValidationError"] = ours
                 components.pop("ValidationError", None)  # FastAPI's item, now unused
+            components.setdefault("Error", ErrorBody.model_json_schema())
+            for operations in schema.get("paths", {}).values():
+                for operation in operations.values():
+                    if isinstance(operation, dict) and "requestBody" in operation:
+                        operation.setdefault("responses", {}).setdefault("413", _TOO_LARGE)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
