@@ -58,6 +58,8 @@ CSRF_HEADER = "x-csrftoken"
 CSRF_FIELD = "csrftoken"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 STAFF_PREFIXES = ("/admin", "/api/wc/coupons", "/api/staff/", "/logout")
+# Paths whose handlers hand out the token (besides the staff paths): the role checks.
+TOKEN_ISSUING_PATHS = ("/is-admin", "/is-reviewer")
 LOGIN_PATH = "/api/staff/login"
 LOGOUT_PATH = "/logout"
 SECRET_FILE = "csrf-secret"
@@ -165,8 +167,10 @@ class StaffCsrf:
     """ASGI middleware: the Origin check and the asgi-csrf token check of the module docstring.
 
     ``secret`` signs the token cookie; ``cookie_secure`` marks it ``Secure`` (``COOKIE_SECURE``).
-    Every request gets ``scope["csrftoken"]`` (a function returning the token and setting its
-    cookie on the answer), so handlers and templates can hand it out."""
+    Requests on the staff paths and ``TOKEN_ISSUING_PATHS`` get ``scope["csrftoken"]`` (a
+    function returning the token and setting its cookie on the answer), so handlers and
+    templates can hand it out; every other request (the shopper APIs, the storefront, the
+    cart command fast path) goes straight to the app, untouched and at no cost."""
 
     def __init__(self, app: ASGIApp, secret: str, cookie_secure: bool = False) -> None:
         self.app = app
@@ -195,6 +199,11 @@ class StaffCsrf:
         return not self._guarded(scope) or scope["path"] == LOGIN_PATH
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not (
+            is_staff_path(scope["path"]) or scope["path"] in TOKEN_ISSUING_PATHS
+        ):
+            await self.app(scope, receive, send)
+            return
         if scope["type"] == "http":
             if self._guarded(scope) and not same_origin(scope):
                 await _refuse(send, "This staff request did not come from the shop's own pages.")
