@@ -8,16 +8,22 @@ revision hook (``services/catalog/revision.py``, ``before_flush`` on every Sessi
 revision on every catalogue or content write made here, and the storefront's cached reads
 change with it.
 
-CSRF: admin forms post to the same origin; the ``staff_session`` cookie is ``SameSite=Lax``, so
-a browser never sends it with a cross-site POST (or sqladmin's DELETE requests), and a forged
-form from another site reaches the admin without a session and is redirected to the login.
-Cross-site GETs carry the cookie but only read. No sqladmin login, secret key or session
-cookie of its own.
+CSRF (docs/operations.md, Security; ``services/staff/csrf.py``): every POST and DELETE under
+``/admin`` with a staff session must come from the shop's own origin and carry the staff CSRF
+token. The templates in ``services/admin/templates`` extend sqladmin's own (its
+``sqladmin_original/`` prefix) to put the token in the create and edit forms as their first
+field and in a ``<meta name="csrf-token">`` that ``static/csrf.js`` sends as ``X-CSRFToken``
+with sqladmin's JavaScript requests (delete, CSV import). No sqladmin login, secret key or
+session cookie of its own.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from markupsafe import Markup
 from sqladmin import Admin
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.requests import Request
@@ -32,9 +38,32 @@ from services.admin.auth import (
 )
 from services.admin.views import ALL_VIEWS, ORDER_VIEW_IDENTITIES
 from services.shared.db import get_engine
+from services.staff.csrf import CSRF_FIELD, issue_token
 
 ADMIN_PATH = "/admin"
 ADMIN_TITLE = "HALVARD admin"
+HERE = Path(__file__).resolve().parent
+TEMPLATES_DIR = HERE / "templates"
+CSRF_JS = HERE / "static" / "csrf.js"
+_FORM_OPENING_END = 'enctype="multipart/form-data">'
+
+
+def csrf_token(request: Request) -> str:
+    """Template global: the request's staff CSRF token (its cookie goes out with the page)."""
+    return issue_token(request.scope) or ""
+
+
+def with_csrf_field(form_html: str, request: Request) -> Markup:
+    """Template global: sqladmin's rendered form block with a hidden ``csrftoken`` input as the
+    first field of its form (right after the ``<form ... enctype="multipart/form-data">``
+    opening tag). The block is sqladmin's own, already escaped HTML."""
+    field = Markup('<input type="hidden" name="{}" value="{}">').format(CSRF_FIELD, csrf_token(request))
+    html = str(form_html)
+    at = html.find(_FORM_OPENING_END)
+    if at < 0:  # a sqladmin upgrade changed the form: fail loudly rather than post without token
+        raise RuntimeError("sqladmin form opening tag not found; update services/admin/setup.py")
+    at += len(_FORM_OPENING_END)
+    return Markup(html[:at]) + field + Markup(html[at:])
 
 
 class StaffAdmin(Admin):
@@ -57,15 +86,26 @@ def admin_sessionmaker() -> sessionmaker[Session]:
 def mount_admin(app: FastAPI) -> StaffAdmin:
     """Mount the admin at ``/admin`` with every view of ``services/admin/views``. Call it before
     the storefront's catch-all GET route, which would otherwise answer ``/admin`` paths."""
+
+    async def admin_csrf_js() -> FileResponse:
+        return FileResponse(CSRF_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+    # Before the mount, which would otherwise answer this path.
+    app.add_api_route(
+        f"{ADMIN_PATH}/csrf.js", admin_csrf_js, methods=["GET"], include_in_schema=False, name="admin_csrf_js"
+    )
     admin = StaffAdmin(
         app,
         session_maker=admin_sessionmaker(),
         base_url=ADMIN_PATH,
         title=ADMIN_TITLE,
+        templates_dir=str(TEMPLATES_DIR),
         authentication_backend=StaffAuthentication(),
         authorization_backend=StaffAuthorization(admin_only=ORDER_VIEW_IDENTITIES),
         audit_backend=StaffAuditLog(),
     )
+    admin.templates.env.globals["csrf_token"] = csrf_token
+    admin.templates.env.globals["with_csrf_field"] = with_csrf_field
     for view in ALL_VIEWS:
         admin.add_view(view)
 

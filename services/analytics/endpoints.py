@@ -154,6 +154,9 @@ async def _body_up_to(request: Request, limit: int) -> bytes:
     responses={
         200: {"description": '`{"recorded": true}` first time, `{"recorded": false}` for a retry'},
         400: {"description": '`{"code": "invalid_analytics_event", "message"}`'},
+        413: {
+            "description": '`{"code": "payload_too_large", "message"}`: over 8 KB (docs/operations.md, Security)'
+        },
     },
 )
 async def page_view(request: Request) -> JSONResponse:

@@ -40,8 +40,11 @@ from services.mail.endpoints import mount_mailbox
 from services.newsletter.endpoints import router as newsletter_router
 from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
-from services.shared.errors import DomainError, RequestErrorBody
+from services.shared.errors import DomainError, ErrorBody, RequestErrorBody
+from services.shared.http_limits import BodyLimit, BodyTooLarge, default_rules, too_large_body
+from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
+from services.staff.csrf import StaffCsrf, load_secret
 from services.staff.endpoints import router as staff_router
 
 log = logging.getLogger(__name__)
@@ -169,6 +172,12 @@ def create_app() -> FastAPI:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return _error(exc.status_code, code, str(exc.detail))
 
+    @app.exception_handler(BodyTooLarge)
+    async def _body_too_large(_: Request, exc: BodyTooLarge) -> Response:
+        # BodyLimit already answered 413 and drops this answer; handled here so that a body
+        # cut off mid-read is not logged as a bug.
+        return Response(too_large_body(exc.limit), status_code=413, media_type="application/json")
+
     @app.exception_handler(Exception)
     async def _unexpected(_: Request, exc: Exception) -> JSONResponse:
         if _database_unavailable(exc):
@@ -207,8 +216,21 @@ def create_app() -> FastAPI:
         max_entries=settings.catalog_cache_entries,
         ttl=settings.catalog_cache_ttl,
     )
-    if settings.cart_fast_path:  # outermost: it skips the stack for the commands it serves
+    if settings.cart_fast_path:  # outer: it skips the stack for the commands it serves
         app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
+    # docs/operations.md, Security. Added last = outermost: body limits first (they also cover
+    # the fast path), then security headers on every answer, then the staff CSRF checks.
+    app.add_middleware(
+        StaffCsrf,
+        secret=load_secret(settings.csrf_secret, settings.data_dir),
+        cookie_secure=settings.cookie_secure,
+    )
+    app.add_middleware(SecurityHeaders, hsts_max_age=settings.hsts_max_age)
+    app.add_middleware(
+        BodyLimit,
+        default=settings.max_body_bytes,
+        rules=default_rules(settings.max_form_body_bytes, settings.max_analytics_body_bytes),
+    )
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(
@@ -223,10 +245,18 @@ def create_app() -> FastAPI:
     return app
 
 
+_TOO_LARGE = {
+    "description": "`payload_too_large`: the body is over this route's limit (docs/operations.md, Security)",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 def _document_error_shapes(app: FastAPI) -> None:
     """Make the OpenAPI document describe the 422 body this app sends (``_validation_error``:
     ``{code, message, errors}``) where FastAPI describes its own ``{detail: [...]}``: every
-    route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced."""
+    route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced.
+    Every operation that takes a request body also documents the body limit's 413
+    (``services/shared/http_limits.py``) with the ``{code, message}`` error shape."""
     default_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -238,6 +268,11 @@ def _document_error_shapes(app: FastAPI) -> None:
                 components.update(ours.pop("$defs", {}))
                 components["HTTPValidationError"] = ours
                 components.pop("ValidationError", None)  # FastAPI's item, now unused
+            components.setdefault("Error", ErrorBody.model_json_schema())
+            for operations in schema.get("paths", {}).values():
+                for operation in operations.values():
+                    if isinstance(operation, dict) and "requestBody" in operation:
+                        operation.setdefault("responses", {}).setdefault("413", _TOO_LARGE)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -108,10 +108,25 @@ def import_woocommerce(csv_file: Path = typer.Argument(..., exists=True, dir_oka
 def serve(
     host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8000), reload: bool = typer.Option(False)
 ) -> None:
-    """Run the shop (API and built storefront) with uvicorn."""
+    """Run the shop (API and built storefront) with uvicorn.
+
+    Proxy headers (docs/operations.md, Security): uvicorn reads ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` only with ``TRUST_PROXY_HEADERS=1``, and then only from the peers in
+    ``FORWARDED_ALLOW_IPS``; by default it ignores them (a client on 127.0.0.1 cannot pose as
+    another address)."""
     import uvicorn
 
-    uvicorn.run("services.api.main:app", host=host, port=port, reload=reload, proxy_headers=True)
+    from services.shared.settings import get_settings
+
+    settings = get_settings()
+    uvicorn.run(
+        "services.api.main:app",
+        host=host,
+        port=port,
+        reload=reload,
+        proxy_headers=settings.trust_proxy_headers,
+        forwarded_allow_ips=settings.forwarded_allow_ips,
+    )
 
 
 @app.command()

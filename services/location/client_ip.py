@@ -1,8 +1,12 @@
 """The client address of a request, honouring ``X-Forwarded-For`` only when told to.
 
-Used by the location guess (``GET /api/location``) and the staff login rate limit. Behind a
-reverse proxy set ``TRUST_PROXY_HEADERS=1``; otherwise the header is ignored, since any
-client can send it.
+Used by the location guess (``GET /api/location``) and the per-IP rate limits (staff login,
+contact, newsletter, checkout). The rule is uvicorn's, as ``shop serve`` configures it
+(docs/operations.md, Security): the header counts only with ``TRUST_PROXY_HEADERS=1`` and
+only when the socket peer is one of ``FORWARDED_ALLOW_IPS`` (default ``127.0.0.1``);
+otherwise it is ignored, since any client can send it. Under ``shop serve`` with trust on,
+uvicorn has already replaced the peer by the forwarded client, and this module gives the same
+answer again (the forwarded client is not a trusted proxy, so the header is not read twice).
 """
 
 from __future__ import annotations
@@ -40,18 +44,59 @@ def forwarded_for(header: str) -> str | None:
     return None
 
 
+def trusted_proxies(setting: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network] | None:
+    """The networks of ``FORWARDED_ALLOW_IPS`` (comma-separated addresses or CIDR networks);
+    None for ``*`` (every peer is trusted). Entries that are neither are ignored."""
+    networks = []
+    for entry in setting.split(","):
+        entry = entry.strip()
+        if entry == "*":
+            return None
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            continue
+    return networks
+
+
+def is_trusted_proxy(address: str | None, setting: str) -> bool:
+    """Whether ``address`` (an IP string) is one of the proxies of ``setting``."""
+    networks = trusted_proxies(setting)
+    if networks is None:
+        return True
+    parsed = _parse(address or "")
+    if parsed is None:
+        return False
+    ip = ipaddress.ip_address(parsed)
+    return any(ip in network for network in networks)
+
+
+def forwarded_client(header: str, setting: str) -> str | None:
+    """The client of an ``X-Forwarded-For`` chain as uvicorn picks it: walking from the right,
+    the first valid address that is not a trusted proxy (``setting``); when every entry is a
+    proxy, the left-most one. None when no entry is an address."""
+    entries = [parsed for parsed in (_parse(part) for part in header.split(",")) if parsed is not None]
+    for entry in reversed(entries):
+        if not is_trusted_proxy(entry, setting):
+            return entry
+    return entries[0] if entries else None
+
+
 def client_ip(request: HTTPConnection) -> str | None:
     """The request's client IP as a string, or None when unknown.
 
-    With ``TRUST_PROXY_HEADERS=1`` the right-most address of ``X-Forwarded-For`` wins (see
-    :func:`forwarded_for`); without it, or when the header holds no address, the socket peer.
+    With ``TRUST_PROXY_HEADERS=1`` and a socket peer listed in ``FORWARDED_ALLOW_IPS``, the
+    client named by ``X-Forwarded-For`` (:func:`forwarded_client`); otherwise, or when the
+    header holds no address, the socket peer.
     """
-    if get_settings().trust_proxy_headers:
-        header = request.headers.get("x-forwarded-for")
+    settings = get_settings()
+    peer = request.client.host if request.client is not None else None
+    if settings.trust_proxy_headers and is_trusted_proxy(peer, settings.forwarded_allow_ips):
+        header = ", ".join(request.headers.getlist("x-forwarded-for"))
         if header:
-            found = forwarded_for(header)
+            found = forwarded_client(header, settings.forwarded_allow_ips)
             if found is not None:
                 return found
-    if request.client is None:
+    if peer is None:
         return None
-    return _parse(request.client.host)
+    return _parse(peer)

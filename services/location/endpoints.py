@@ -36,7 +36,9 @@ _EXAMPLE: dict[str, Any] = {
 
 @router.get(
     "/api/location",
-    responses={200: {"description": "The guessed location", "content": {"application/json": {"example": _EXAMPLE}}}},
+    responses={
+        200: {"description": "The guessed location", "content": {"application/json": {"example": _EXAMPLE}}}
+    },
 )
 def get_location(request: Request, session: SessionDep) -> JSONResponse:
     """Where the caller's IP is registered, from an offline database (no outside call).

@@ -55,8 +55,19 @@ class Settings(BaseSettings):
         staff_login_attempts_per_minute_per_ip: staff login attempts allowed per client IP (any email).
         staff_rate_limit_storage: ``limits`` storage URI for the login counters (``memory://`` is
             per process; e.g. ``redis://host:6379`` shares them between workers).
-        trust_proxy_headers: take the client address from ``X-Forwarded-For`` (only behind a proxy
-            that sets it; otherwise anyone could claim any address).
+        trust_proxy_headers: take the client address from ``X-Forwarded-For`` (and the scheme from
+            ``X-Forwarded-Proto``) only behind a proxy that sets it; otherwise anyone could claim
+            any address. Honoured only from the peers in ``forwarded_allow_ips``.
+        forwarded_allow_ips: comma-separated addresses or networks (CIDR) of the reverse proxies
+            whose ``X-Forwarded-*`` headers are believed when ``trust_proxy_headers`` is on
+            (uvicorn's ``forwarded_allow_ips``; docs/operations.md, Security).
+        max_body_bytes: the largest request body, bytes, of a route without a smaller limit.
+        max_form_body_bytes: the largest body of the form-like routes (contact, newsletter,
+            staff login, checkout), bytes.
+        max_analytics_body_bytes: the largest body of an analytics hit (``/api/ga/...``), bytes.
+        csrf_secret: key that signs the staff CSRF cookie; empty: a random key kept in
+            ``DATA_DIR/csrf-secret`` (shared by the workers of one machine).
+        hsts_max_age: seconds of ``Strict-Transport-Security`` sent on HTTPS requests (0: none).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -85,6 +96,12 @@ class Settings(BaseSettings):
     staff_login_attempts_per_minute_per_ip: int = 50
     staff_rate_limit_storage: str = "memory://"
     trust_proxy_headers: bool = False
+    forwarded_allow_ips: str = "127.0.0.1"
+    max_body_bytes: int = 1024 * 1024
+    max_form_body_bytes: int = 64 * 1024
+    max_analytics_body_bytes: int = 8 * 1024
+    csrf_secret: str = ""
+    hsts_max_age: int = 31536000
 
     @property
     def effective_database_url(self) -> str:

@@ -8,7 +8,9 @@
     GET  /logout            -> ends the session, clears the cookie, 302 to ``/``
 
 The cookie is HttpOnly, SameSite=Lax, Path=/, Secure when ``COOKIE_SECURE=1``, and lives
-``STAFF_SESSION_HOURS`` (default 12). Every answer is ``Cache-Control: no-store``.
+``STAFF_SESSION_HOURS`` (default 12). Every answer is ``Cache-Control: no-store``. The login,
+``/api/staff/me``, ``/is-admin`` and ``/is-reviewer`` answers also set the ``csrftoken`` cookie
+the staff's state-changing requests echo in ``X-CSRFToken`` (``services/staff/csrf.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from services.shared.db import get_sessionmaker
 from services.shared.routing import DbRouter
 from services.shared.settings import get_settings
 from services.staff.application import OpenedSession, log_in, log_out
+from services.staff.csrf import issue_token
 from services.staff.deps import SESSION_COOKIE, StaffDep, require_role
 from services.staff.domain import Role, StaffUser, normalise_email, too_many_attempts
 from services.staff.ratelimit import get_login_limiter
@@ -38,7 +41,8 @@ _ERRORS = {
 }
 
 
-def _me(user: StaffUser) -> JSONResponse:
+def _me(user: StaffUser, request: Request) -> JSONResponse:
+    issue_token(request.scope)  # the csrftoken cookie for the staff's next unsafe request
     return JSONResponse(StaffOut(email=user.email, role=user.role.value).model_dump(), headers=NO_STORE)
 
 
@@ -79,7 +83,7 @@ async def login(body: LoginRequest, request: Request) -> JSONResponse:
     old = request.cookies.get(SESSION_COOKIE)
     if old and len(old) <= 256:
         await run_in_threadpool(_close, old)
-    response = _me(opened.user)
+    response = _me(opened.user, request)
     response.set_cookie(
         SESSION_COOKIE,
         opened.token,
@@ -93,23 +97,27 @@ async def login(body: LoginRequest, request: Request) -> JSONResponse:
 
 
 @router.get("/api/staff/me", responses={200: {"model": StaffOut}, 401: _ERRORS[401]})
-async def me(user: StaffDep) -> JSONResponse:
+async def me(user: StaffDep, request: Request) -> JSONResponse:
     """The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required``."""
-    return _me(user)
+    return _me(user, request)
 
 
 @router.get("/is-admin", responses={200: {"model": StaffOut}, **_ERRORS})
-async def is_admin(user: Annotated[StaffUser, Depends(require_role(Role.ADMIN))]) -> JSONResponse:
+async def is_admin(
+    user: Annotated[StaffUser, Depends(require_role(Role.ADMIN))], request: Request
+) -> JSONResponse:
     """Spec section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for a reviewer."""
-    return _me(user)
+    return _me(user, request)
 
 
 @router.get("/is-reviewer", responses={200: {"model": StaffOut}, **_ERRORS})
-async def is_reviewer(user: Annotated[StaffUser, Depends(require_role(Role.REVIEWER))]) -> JSONResponse:
+async def is_reviewer(
+    user: Annotated[StaffUser, Depends(require_role(Role.REVIEWER))], request: Request
+) -> JSONResponse:
     """Spec section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for an admin."""
-    return _me(user)
+    return _me(user, request)
 
 
 @router.get("/logout", status_code=302, response_class=RedirectResponse)

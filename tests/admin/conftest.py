@@ -54,10 +54,19 @@ def staff_accounts(db_url: str) -> None:
 
 
 def _signed_in(factory: Callable[[], TestClient], email: str) -> TestClient:
+    """A client signed in as ``email`` that, like a browser on the shop's pages, sends the
+    shop's own ``Origin`` with every request (the staff CSRF check, services/staff/csrf.py)."""
     client = factory()
+    client.headers["Origin"] = "http://testserver"
     answer = client.post("/api/staff/login", json={"email": email, "password": PASSWORD})
     assert answer.status_code == 200, answer.text
+    assert client.cookies.get("csrftoken"), "the login answer sets the CSRF cookie"
     return client
+
+
+def csrf(client: TestClient) -> dict[str, str]:
+    """The ``X-CSRFToken`` header the admin's JavaScript sends (its DELETE and import calls)."""
+    return {"X-CSRFToken": client.cookies["csrftoken"]}
 
 
 @pytest.fixture

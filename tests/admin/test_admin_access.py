@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from services.admin.views import ALL_VIEWS, ORDER_VIEW_IDENTITIES
 from services.catalog.models import Product
 from services.shared.db import get_sessionmaker
-from tests.admin.conftest import SPA_HTML, post_form, read_form, with_values
+from tests.admin.conftest import SPA_HTML, csrf, post_form, read_form, with_values
 from tests.factories import create_product
 
 
@@ -82,9 +82,9 @@ def test_orders_are_read_only_even_for_admins(admin: TestClient) -> None:
     for identity in ORDER_VIEW_IDENTITIES:
         assert admin.get(f"/admin/{identity}/list").status_code == 200
         assert admin.get(f"/admin/{identity}/create").status_code == 403
-        assert admin.post(f"/admin/{identity}/create", data={}).status_code == 403
+        assert admin.post(f"/admin/{identity}/create", data={}, headers=csrf(admin)).status_code == 403
         assert admin.get(f"/admin/{identity}/edit/1").status_code == 403
-        assert admin.delete(f"/admin/{identity}/delete?pks=1").status_code == 403
+        assert admin.delete(f"/admin/{identity}/delete?pks=1", headers=csrf(admin)).status_code == 403
 
 
 def test_a_reviewer_reads_but_never_writes(reviewer: TestClient, admin: TestClient, product: int) -> None:
@@ -96,10 +96,13 @@ def test_a_reviewer_reads_but_never_writes(reviewer: TestClient, admin: TestClie
     assert reviewer.get("/admin/product/create").status_code == 403
     assert reviewer.get("/admin/product/export/csv").status_code == 403
     assert reviewer.get("/admin/coupon/list").status_code == 200
-    # The admin's own form, posted with the reviewer's session, is refused and changes nothing.
-    fields = with_values(read_form(admin.get(f"/admin/product/edit/{product}").text), name="Renamed")
-    assert post_form(reviewer, f"/admin/product/edit/{product}", fields).status_code == 403
-    assert reviewer.delete(f"/admin/product/delete?pks={product}").status_code == 403
+    # The admin's own form, posted with the reviewer's session (and token), is refused and
+    # changes nothing.
+    fields = read_form(admin.get(f"/admin/product/edit/{product}").text)
+    fields = with_values(fields, name="Renamed", csrftoken=reviewer.cookies["csrftoken"])
+    answer = post_form(reviewer, f"/admin/product/edit/{product}", fields)
+    assert answer.status_code == 403 and "csrf_failed" not in answer.text
+    assert reviewer.delete(f"/admin/product/delete?pks={product}", headers=csrf(reviewer)).status_code == 403
     with get_sessionmaker()() as session:
         assert session.get(Product, product).name == "Odin 75"
 
@@ -112,7 +115,7 @@ def test_a_reviewer_never_sees_orders_or_customers(reviewer: TestClient) -> None
 
 
 def test_admin_login_and_logout_pages_are_the_storefront_ones(admin: TestClient) -> None:
-    assert _login_target(admin.post("/admin/login", data={})) == "/admin/login"
+    assert _login_target(admin.post("/admin/login", data={}, headers=csrf(admin))) == "/admin/login"
     out = admin.get("/admin/logout")
     assert out.status_code == 302 and out.headers["location"] == "/logout"
     done = admin.get("/logout")

@@ -9,9 +9,11 @@ every operation:
 - ``test_fuzz_anonymous``: a visitor without a session, with whatever ``X-Cart-Token`` the
   generator makes up. Staff-only operations must answer 401 (never their data, never a 5xx);
   cart operations 400/404 or a new cart.
-- ``test_fuzz_signed_in``: with an admin's ``staff_session`` cookie and, for the cart and
-  checkout operations, the token of a real cart holding a product (a fresh one per request).
-  ``GET /logout`` is left out (it would end the session).
+- ``test_fuzz_signed_in``: with an admin's ``staff_session`` cookie, the shop's own ``Origin``
+  and the staff CSRF token (cookie and ``X-CSRFToken``, as the shop's pages send them; see
+  docs/operations.md, Security) and, for the cart and checkout operations, the token of a
+  real cart holding a product (a fresh one per request). ``GET /logout`` is left out (it
+  would end the session).
 
 Rate limits (contact, newsletter, checkout, staff login) are off or very high so the requests
 reach validation; mail goes to the outbox. Knobs: ``FUZZ_MAX_EXAMPLES`` (default 30) generated
@@ -147,11 +149,11 @@ def fuzz_app(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
 
 @pytest.fixture(scope="module")
 def staff_cookie(fuzz_app: Any) -> dict[str, str]:
-    """An admin's ``staff_session`` cookie."""
+    """An admin's ``staff_session`` cookie and the staff CSRF token's ``csrftoken`` cookie."""
     with schemathesis_asgi.get_client(fuzz_app) as client:
         response = client.post("/api/staff/login", json={"email": ADMIN_EMAIL, "password": ADMIN_PASSWORD})
     assert response.status_code == 200, response.text
-    return {"staff_session": response.cookies["staff_session"]}
+    return {"staff_session": response.cookies["staff_session"], "csrftoken": response.cookies["csrftoken"]}
 
 
 def _fresh_cart(app: Any) -> str:
@@ -188,4 +190,5 @@ def test_fuzz_signed_in(case: schemathesis.Case, fuzz_app: Any, staff_cookie: di
     """As a signed-in admin, and with a real cart for the cart and checkout operations: every
     answer is documented and none is a 5xx."""
     headers = {"X-Cart-Token": _fresh_cart(fuzz_app)} if case.path.startswith(CART_PATHS) else {}
+    headers |= {"Origin": f"http://{schemathesis_asgi.HOST}", "X-CSRFToken": staff_cookie["csrftoken"]}
     case.call_and_validate(app=fuzz_app, checks=CHECKS, headers=headers, cookies=staff_cookie)

@@ -51,6 +51,11 @@ def clients(db_url: str) -> Iterator[dict[str, TestClient]]:
     for role, email in (("admin", "odin@halvard.gg"), ("reviewer", "freya@halvard.gg")):
         answer = made[role].post("/api/staff/login", json={"email": email, "password": PASSWORD})
         assert answer.status_code == 200, answer.text
+        # As the shop's own pages call the staff APIs: same Origin, the CSRF token as a header
+        # (services/staff/csrf.py).
+        made[role].headers.update(
+            {"Origin": "http://testserver", "X-CSRFToken": made[role].cookies["csrftoken"]}
+        )
     yield made
     get_login_limiter.cache_clear()
 

@@ -38,8 +38,23 @@ def test_well_known_public_addresses_map_to_their_country(ip: str, code: str) ->
 
 @pytest.mark.parametrize(
     "ip",
-    [None, "", "not an ip", "10.1.2.3", "192.168.1.10", "172.16.0.5", "127.0.0.1", "100.64.0.1",
-     "169.254.1.1", "::1", "fe80::1", "fd00::1", "0.0.0.0", "255.255.255.255", "198.51.100.7"],
+    [
+        None,
+        "",
+        "not an ip",
+        "10.1.2.3",
+        "192.168.1.10",
+        "172.16.0.5",
+        "127.0.0.1",
+        "100.64.0.1",
+        "169.254.1.1",
+        "::1",
+        "fe80::1",
+        "fd00::1",
+        "0.0.0.0",
+        "255.255.255.255",
+        "198.51.100.7",
+    ],
 )
 def test_private_reserved_and_malformed_addresses_have_no_country(ip: str | None) -> None:
     assert country_for_ip(ip) is None
@@ -159,6 +174,7 @@ def test_forwarded_for_is_ignored_unless_proxy_headers_are_trusted(countries, mo
 
 def test_forwarded_for_is_used_behind_a_trusted_proxy(countries, monkeypatch) -> None:
     monkeypatch.setenv("TRUST_PROXY_HEADERS", "1")
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.0/24")
     get_settings.cache_clear()
     proxy = _client("10.0.0.2")
     assert proxy.get("/api/location", headers={"X-Forwarded-For": "8.8.8.8"}).json()["currency"] == "USD"
@@ -167,3 +183,18 @@ def test_forwarded_for_is_used_behind_a_trusted_proxy(countries, monkeypatch) ->
     assert forged["country_code"] == "DE"
     # no header: the proxy's own (private) address, so no country
     assert proxy.get("/api/location").json()["country_code"] is None
+
+
+def test_forwarded_for_counts_only_from_the_configured_proxies(countries, monkeypatch) -> None:
+    """docs/operations.md, Security: with trust on, a peer outside ``FORWARDED_ALLOW_IPS``
+    (here the default, 127.0.0.1 only) is its own client, whatever header it sends."""
+    monkeypatch.setenv("TRUST_PROXY_HEADERS", "1")
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    get_settings.cache_clear()
+    headers = {"X-Forwarded-For": "8.8.8.8"}
+    assert _client("88.198.0.1").get("/api/location", headers=headers).json()["country_code"] == "DE"
+    # chained proxies: trusted entries on the right are skipped, the first other one wins
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.2, 10.0.0.3")
+    get_settings.cache_clear()
+    chained = {"X-Forwarded-For": "1.2.3.4, 8.8.8.8, 10.0.0.3"}
+    assert _client("10.0.0.2").get("/api/location", headers=chained).json()["currency"] == "USD"

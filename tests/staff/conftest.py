@@ -35,14 +35,17 @@ def make_staff(db_url: str) -> Callable[..., StaffUser]:
 @pytest.fixture
 def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """A client of the whole app (a built storefront in place, so the SPA fallback is live),
-    with fresh login counters."""
+    with fresh login counters. Like the storefront's pages it sends the shop's own ``Origin``
+    (the staff CSRF check, docs/operations.md, Security)."""
     dist = tmp_path / "dist"
     dist.mkdir()
     (dist / "index.html").write_text("<!doctype html><div id=root></div>")
     monkeypatch.setenv("WEBAPP_DIST", str(dist))
     get_settings.cache_clear()
     get_login_limiter.cache_clear()
-    yield TestClient(create_app(), follow_redirects=False)
+    client = TestClient(create_app(), follow_redirects=False)
+    client.headers["Origin"] = "http://testserver"
+    yield client
     get_login_limiter.cache_clear()
 
 

@@ -3,6 +3,7 @@
  * HttpOnly `staff_session` cookie (credentials included).
  */
 import { apiPaths } from '@/config/paths';
+import { csrfHeaders } from '@/lib/csrf';
 import type { StaffRole } from '@/lib/staffRole';
 
 const withCookie: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
@@ -48,7 +49,8 @@ function retryAfter(response: Response, body: unknown): number | null {
 /**
  * POST /api/staff/login {email, password}. 200 sets the session cookie and gives {email, role};
  * 401 -> wrong email or password; 429 -> wait (Retry-After seconds); 422 -> malformed input;
- * anything else, or no answer -> try again later. Never throws.
+ * anything else, or no answer -> try again later. Never throws. Sends the staff CSRF token
+ * (`X-CSRFToken`) when the browser has one, as every state-changing staff call does.
  */
 export async function logIn(email: string, password: string): Promise<LoginResult> {
   let response: Response;
@@ -56,7 +58,7 @@ export async function logIn(email: string, password: string): Promise<LoginResul
     response = await fetch(apiPaths.staffLogin, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...csrfHeaders() },
       body: JSON.stringify({ email, password }),
     });
   } catch (error) {
