@@ -218,19 +218,20 @@ def create_app() -> FastAPI:
     )
     if settings.cart_fast_path:  # outer: it skips the stack for the commands it serves
         app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
-    # docs/operations.md, Security. Added last = outermost: body limits first (they also cover
-    # the fast path), then security headers on every answer, then the staff CSRF checks.
+    # docs/operations.md, Security. Added last = outermost: security headers on every answer
+    # (the 413s included), then body limits (they also cover the fast path), then the staff
+    # CSRF checks.
     app.add_middleware(
         StaffCsrf,
         secret=load_secret(settings.csrf_secret, settings.data_dir),
         cookie_secure=settings.cookie_secure,
     )
-    app.add_middleware(SecurityHeaders, hsts_max_age=settings.hsts_max_age)
     app.add_middleware(
         BodyLimit,
         default=settings.max_body_bytes,
         rules=default_rules(settings.max_form_body_bytes, settings.max_analytics_body_bytes),
     )
+    app.add_middleware(SecurityHeaders, hsts_max_age=settings.hsts_max_age)
 
     settings.media_dir.mkdir(parents=True, exist_ok=True)
     app.mount(

@@ -70,6 +70,9 @@ def _post(app: Any, path: str, headers: list[tuple[bytes, bytes]], chunk: int = 
     asyncio.run(app(scope, receive, send))
     start = next(m for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    answer_headers = {name.decode().lower() for name, _ in start.get("headers", [])}
+    # The refusal is an answer like any other: it carries the security headers too.
+    assert {"x-content-type-options", "content-security-policy", "referrer-policy"} <= answer_headers
     return start["status"], json.loads(body), given
 
 
