@@ -6,7 +6,7 @@
         422 {"code": "invalid_request", ...}   body is not a JSON object
         429 {"code": "rate_limited", "message", "retry_after", "limit"} + Retry-After
 
-Rate-limited per client IP (``CONTACT_RATE_LIMIT``, default 5 a minute and 20 an hour;
+Rate-limited per client IP (``RATE_LIMIT_CONTACT``, default 5 a minute and 20 an hour;
 ``X-Forwarded-For`` only with ``TRUST_PROXY_HEADERS=1``). With ``MAIL_BACKEND=smtp`` the
 support mail is delivered right after the commit (a background task); ``shop deliver-mail``
 sends anything left over.

@@ -17,7 +17,7 @@ confirm and one-click unsubscribe. Every answer is ``Cache-Control: no-store``.
     GET /api/newsletter/unsubscribe?token=...
         303 to the storefront page /newsletter/unsubscribe?token=... (a GET never unsubscribes)
 
-Sign-ups are rate-limited per client IP (``NEWSLETTER_RATE_LIMIT``, default 5 a minute and 20
+Sign-ups are rate-limited per client IP (``RATE_LIMIT_NEWSLETTER``, default 5 a minute and 20
 an hour). With ``MAIL_BACKEND=smtp`` the confirmation mail is delivered right after the commit
 (a background task); ``shop deliver-mail`` sends anything left over.
 """
