@@ -6,6 +6,24 @@ import styles from './CouponForm.module.css';
 
 const NO_COUPONS: CartCoupon[] = [];
 
+/** "1 minute", "9 minutes", "40 seconds", "2 hours": a wait in seconds in plain words (rounded up). */
+function waitInWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/**
+ * What the shopper reads when the server refused a coupon: its message, or for too many refused
+ * guesses (429 `rate_limited`, docs/operations.md "Security") the wait in plain words.
+ */
+function refusalText(answer: { code: string; message: string; retryAfter?: number }): string {
+  if (answer.code !== 'rate_limited') return answer.message;
+  if (answer.retryAfter === undefined) return 'Too many coupon attempts. Please try again later.';
+  return `Too many coupon attempts. Please try again in ${waitInWords(answer.retryAfter)}.`;
+}
+
 interface Props {
   /** The buyer's email when known (checkout): coupons restricted to emails are checked with it. */
   email?: string | null;
@@ -13,7 +31,8 @@ interface Props {
 
 /**
  * The coupon field (cart and checkout) and the applied coupons with Remove. Coupons are decided
- * by the server only (contract A, spec 5): the field waits for its answer and shows its message.
+ * by the server only (contract A, spec 5): the field waits for its answer and shows its message;
+ * after too many refused guesses it says how long to wait.
  */
 export function CouponForm({ email = null }: Props) {
   const id = useId();
@@ -40,7 +59,7 @@ export function CouponForm({ email = null }: Props) {
       setCode('');
       setMessage({ kind: 'success', text: 'Coupon code applied successfully.' });
     } else {
-      setMessage({ kind: 'error', text: answer.message });
+      setMessage({ kind: 'error', text: refusalText(answer) });
     }
   }
 
