@@ -34,6 +34,14 @@ fi
 e2e_dir="$(mktemp -d)"
 port="${E2E_PORT:-8765}"
 export DATA_DIR="$e2e_dir" DATABASE_URL="sqlite:///$e2e_dir/shop.sqlite3"
+# Rate limits (docs/operations.md, Security): every browser test comes from 127.0.0.1 through this
+# one server, so the per-client limits are generous here; the per-cart coupon limit keeps its real
+# default (5 refused guesses per 10 minutes), which e2e/coupon-limit.spec.ts exercises.
+export RATE_LIMIT_CART_COMMANDS="10000/minute" RATE_LIMIT_NEW_CARTS="10000/minute"
+export RATE_LIMIT_COUPON_FAILURES_PER_CLIENT="10000/minute" RATE_LIMIT_PLACE_ORDER="10000/minute"
+export RATE_LIMIT_CONTACT="10000/minute" RATE_LIMIT_NEWSLETTER="10000/minute"
+export RATE_LIMIT_STAFF_LOGIN_PER_EMAIL="10000/minute" RATE_LIMIT_STAFF_LOGIN_PER_CLIENT="10000/minute"
+unset RATE_LIMIT_COUPON_FAILURES_PER_CART
 python -m services.api.cli migrate >/dev/null
 python -m services.api.cli seed >/dev/null
 python -m services.api.cli serve --port "$port" >"$e2e_dir/server.log" 2>&1 &
