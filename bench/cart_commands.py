@@ -76,7 +76,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from _server import wait_until_healthy
+from _server import CART_LOAD_LIMITS, set_rate_limits, wait_until_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -622,6 +622,7 @@ def main() -> None:
 
     url = schema_url(args.database_url, args.schema)
     env = {**os.environ, "DATABASE_URL": url}
+    set_rate_limits(env, CART_LOAD_LIMITS)  # the spawned server's; the load phase runs in process, unlimited
     os.environ["DATABASE_URL"] = url  # for the in-process CartApplication (load phase)
     if not args.base_url:
         prepare_schema(args.database_url, args.schema, env)

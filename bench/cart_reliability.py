@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _server import wait_until_healthy
+from _server import CART_LOAD_LIMITS, set_rate_limits, wait_until_healthy
 from cart_commands import prepare_schema, psql, schema_url
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,6 +254,7 @@ def main() -> None:
 
     url = schema_url(args.database_url, args.schema)
     env = {**os.environ, "DATABASE_URL": url}
+    set_rate_limits(env, CART_LOAD_LIMITS)
     prepare_schema(args.database_url, args.schema, env)
     logdir = Path(tempfile.mkdtemp(prefix="cart-reliability-"))
     top = Topology(env, args.port, args.workers, logdir)

@@ -37,6 +37,14 @@ export DATA_DIR="$e2e_dir" DATABASE_URL="sqlite:///$e2e_dir/shop.sqlite3"
 # The seeded admin signs in to read the admin-only mail sink (webapp/e2e/support/mailbox.ts).
 export DEMO_STAFF_PASSWORD="${DEMO_STAFF_PASSWORD:-e2e-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
 export E2E_STAFF_EMAIL="${E2E_STAFF_EMAIL:-admin@halvard.gg}" E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-$DEMO_STAFF_PASSWORD}"
+# Rate limits (docs/operations.md, Security): every browser test comes from 127.0.0.1 through this
+# one server, so the per-client limits are generous here; the per-cart coupon limit keeps its real
+# default (5 refused guesses per 10 minutes), which e2e/coupon-limit.spec.ts exercises.
+export RATE_LIMIT_CART_COMMANDS="10000/minute" RATE_LIMIT_NEW_CARTS="10000/minute"
+export RATE_LIMIT_COUPON_FAILURES_PER_CLIENT="10000/minute" RATE_LIMIT_PLACE_ORDER="10000/minute"
+export RATE_LIMIT_CONTACT="10000/minute" RATE_LIMIT_NEWSLETTER="10000/minute"
+export RATE_LIMIT_STAFF_LOGIN_PER_EMAIL="10000/minute" RATE_LIMIT_STAFF_LOGIN_PER_CLIENT="10000/minute"
+unset RATE_LIMIT_COUPON_FAILURES_PER_CART
 python -m services.api.cli migrate >/dev/null
 python -m services.api.cli seed >/dev/null
 python -m services.api.cli serve --port "$port" >"$e2e_dir/server.log" 2>&1 &

@@ -24,6 +24,22 @@ from services.shared.settings import get_settings
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
+# Rate limits under test (services/shared/ratelimit.py). Every test client comes from one
+# address, and many tests send far more cart commands, carts, coupon guesses and orders than a
+# shopper would: the suite runs with these per-client limits unless a test sets its own (the
+# rate-limit tests set real values with monkeypatch, then ``reset_limits()``). The per-cart
+# coupon limit keeps its real default. Counters are forgotten before every test
+# (``_fresh_rate_limits``). Contact, newsletter and staff login keep their real defaults: their
+# tests send few requests and test those limits as they ship.
+GENEROUS_TEST_LIMITS = {
+    "RATE_LIMIT_CART_COMMANDS": "100000/second",
+    "RATE_LIMIT_NEW_CARTS": "100000/second",
+    "RATE_LIMIT_COUPON_FAILURES_PER_CLIENT": "100000/second",
+    "RATE_LIMIT_PLACE_ORDER": "100000/second",
+}
+for _name, _value in GENEROUS_TEST_LIMITS.items():
+    os.environ.setdefault(_name, _value)
+
 try:  # hypothesis profiles: "ci" runs more examples than a quick local run
     from hypothesis import settings as hypothesis_settings
 
@@ -32,6 +48,18 @@ try:  # hypothesis profiles: "ci" runs more examples than a quick local run
     hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 except ImportError:  # pragma: no cover
     pass
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits() -> Iterator[None]:
+    """Every test starts with empty rate-limit counters read from the current settings, and
+    leaves none behind."""
+    from services.shared.ratelimit import reset_limits
+
+    reset_limits()
+    yield
+    get_settings.cache_clear()
+    reset_limits()
 
 
 def _pg_url_with_schema(base: str, schema: str) -> str:

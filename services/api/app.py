@@ -1,7 +1,7 @@
 """The FastAPI application: mounts every context's router, serves media and the built storefront.
 
 Error contract (style.md "Errors"): domain errors -> their status with
-``{"code", "message"}``; request validation -> 422 with ``{"code": "invalid_request",
+``{"code", "message"}`` (429 ``rate_limited`` adds ``Retry-After``); request validation -> 422 with ``{"code": "invalid_request",
 "message", "errors"}``; unknown ``/api/...`` paths -> JSON 404. ``/admin`` is the staff admin UI
 (``services/admin``, HTML). Any other GET path is the storefront (single-page app) so
 client-side routes survive a reload.
@@ -42,6 +42,7 @@ from services.shared.db import get_engine
 from services.shared.encoding import accepted_encodings
 from services.shared.errors import DomainError, ErrorBody, RequestErrorBody
 from services.shared.http_limits import BodyLimit, BodyTooLarge, default_rules, too_large_body
+from services.shared.ratelimit import retry_after_headers
 from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
 from services.staff.csrf import StaffCsrf, load_secret
@@ -144,7 +145,11 @@ def create_app() -> FastAPI:
 
     @app.exception_handler(DomainError)
     async def _domain_error(_: Request, exc: DomainError) -> JSONResponse:
-        return JSONResponse(status_code=exc.status_code, content=exc.to_dict())
+        # A 429 ``rate_limited`` also says when to come back (``Retry-After``, seconds):
+        # docs/operations.md, Security, "Rate limits".
+        return JSONResponse(
+            status_code=exc.status_code, content=exc.to_dict(), headers=retry_after_headers(exc)
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

@@ -18,6 +18,13 @@ Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge
 After every command that changes the cart other than the coupon commands and
 ``start_checkout``, the applied coupons are checked again (``Cart.recheck_coupons``).
 
+Rate limits (docs/operations.md, Security, "Rate limits"): the HTTP edge passes a
+:class:`CommandGuard` for the request's client. A command that starts a cart asks it first
+(``new_carts``); an ``apply_coupon`` asks it before anything is decided or recorded, after the
+idempotency lookup (a retry of an answered command still gets its original answer, never a
+429), and reports a refusal in :data:`COUPON_GUESS_REFUSALS` once it is stored, so the store
+holds at most as many refused guesses per cart as the limit allows.
+
 Optimistic concurrency: a stale write (``IntegrityError``) reloads the cart and decides the
 command again (up to ``MAX_ATTEMPTS``). Idempotency: a command sent again with the same
 key is answered from the stream (the cart as it was after the first time) and records
@@ -36,7 +43,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
@@ -55,6 +62,31 @@ LOCK_STRIPES = 1024  # in-process locks, one per cart id modulo this
 RECENT_CARTS = 10_000  # carts whose last committed state a process keeps (LRU)
 # Commands the event-loop fast path may run (``execute_fast``): those whose facts can be cached.
 FAST_COMMANDS = frozenset({"add", "set_count", "remove", "set_country", "set_payment_intent", "clear"})
+
+
+# ``apply_coupon`` refusals that count as guessing (docs/operations.md, Security, "Rate limits"):
+# an unknown code (finding codes), and the email checks (finding which address a restricted
+# coupon accepts). Refusals about the cart's contents (minimum spend, expiry, excluded items...)
+# are a shopper adjusting a cart, not guessing: they do not count, nor do successful applies.
+COUPON_GUESS_REFUSALS = frozenset({"coupon_not_found", "coupon_email_restricted", "coupon_user_limit"})
+
+
+class CommandGuard(Protocol):
+    """The rate limits one request's commands are held to (``services/cart/endpoints.py`` builds
+    one per request from ``services/shared/ratelimit.py``). Each method raises
+    ``services.shared.ratelimit.RateLimited`` (429) to stop the command before anything is
+    decided or recorded."""
+
+    def new_cart(self) -> None:
+        """A command is about to start a cart: count it, or raise when over the limit."""
+
+    def coupon_attempt(self, cart_id: UUID) -> None:
+        """An ``apply_coupon`` on ``cart_id`` is about to be decided: raise when the cart or the
+        client has used up its refused guesses; counts nothing."""
+
+    def coupon_refused(self, cart_id: UUID) -> None:
+        """An ``apply_coupon`` on ``cart_id`` was refused for a reason in
+        :data:`COUPON_GUESS_REFUSALS` (and recorded): count it for the cart and the client."""
 
 
 def request_hash(command: dict[str, Any]) -> str:
@@ -188,9 +220,13 @@ class CartApplication(Application[UUID]):
 
     # ---- commands -----------------------------------------------------------------------------
 
-    def start(self, token: str, country: str | None = None) -> dict[str, Any]:
+    def start(
+        self, token: str, country: str | None = None, guard: CommandGuard | None = None
+    ) -> dict[str, Any]:
         """Start the cart for ``token`` if it does not exist yet (idempotent); its state.
-        Invalid 422 ``unknown_country`` for a country we do not ship to."""
+        Invalid 422 ``unknown_country`` for a country we do not ship to; ``RateLimited`` 429 from
+        ``guard.new_cart`` when a new cart is over the client's limit (an existing cart is
+        answered whatever the limit)."""
         if country is not None and self.catalog is not None and self.catalog.country(country) is None:
             raise Invalid("unknown_country", "We do not ship to that country.")
         cart_id = cart_id_for(token)
@@ -198,6 +234,8 @@ class CartApplication(Application[UUID]):
             try:
                 return cart_state(self.repository.get(cart_id, projector_func=project_cart))
             except AggregateNotFoundError:
+                if guard is not None:
+                    guard.new_cart()
                 cart = self._new_cart(cart_id, country)
                 try:
                     self.save(cart)
@@ -206,29 +244,47 @@ class CartApplication(Application[UUID]):
                     continue
         raise RuntimeError("could not start the cart")  # pragma: no cover - needs 20 lost races
 
-    def execute(self, token: str, command: dict[str, Any], command_id: str | None = None) -> CommandResult:
+    def execute(
+        self,
+        token: str,
+        command: dict[str, Any],
+        command_id: str | None = None,
+        guard: CommandGuard | None = None,
+    ) -> CommandResult:
         """Run one command on the cart held with ``token`` (started on first use).
 
         Returns the new state. Raises ``CartRefused`` (409/422 with the cart state) when a
         rule refuses, ``IdempotencyConflict`` (409) for a reused key with another body,
-        ``Invalid`` (422) for an unknown command type.
+        ``Invalid`` (422) for an unknown command type, and whatever ``guard`` raises
+        (``RateLimited`` 429: a new cart or a coupon guess over its limit; nothing recorded).
+        Without a ``guard`` (internal callers: checkout's ``record_order``) nothing is limited.
         """
         digest = request_hash(command)
         cart_id = cart_id_for(token)
         with self._cart_locks[cart_id.int % LOCK_STRIPES]:
-            return self._execute(cart_id, command, command_id, digest)
+            return self._execute(cart_id, command, command_id, digest, guard)
 
     def _execute(
-        self, cart_id: UUID, command: dict[str, Any], command_id: str | None, digest: str
+        self,
+        cart_id: UUID,
+        command: dict[str, Any],
+        command_id: str | None,
+        digest: str,
+        guard: CommandGuard | None = None,
     ) -> CommandResult:
         for attempt in range(MAX_ATTEMPTS):
             try:
                 cart: Cart = self._load_for_command(cart_id)
             except AggregateNotFoundError:
+                if guard is not None:
+                    guard.new_cart()
                 cart = self._new_cart(cart_id, None)
             seen = cart.answer_for(command_id, digest)
             if seen is not None:
                 return self._replay(cart, seen)
+            guessing = guard is not None and command.get("type") == "apply_coupon"
+            if guessing:
+                guard.coupon_attempt(cart_id)  # type: ignore[union-attr]
             refusal: CartRefusal | None = None
             try:
                 self._decide(cart, command, command_id, digest)
@@ -247,6 +303,8 @@ class CartApplication(Application[UUID]):
                 continue
             self._remember_cart(cart)
             if refusal is not None:
+                if guessing and refusal.code in COUPON_GUESS_REFUSALS:
+                    guard.coupon_refused(cart_id)  # type: ignore[union-attr]
                 raise CartRefused(refusal, cart_state(cart))
             return CommandResult(cart_state(cart))
         raise RuntimeError("too many concurrent changes to one cart")  # pragma: no cover

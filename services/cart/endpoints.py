@@ -3,6 +3,12 @@
 A cart token is an unguessable string of at least 128 bits (22+ URL-safe base64 characters)
 held by the visitor; the server stores only the cart id derived from it. Every endpoint
 answers 404 ``cart_not_found`` for a token with no cart, and nothing lists carts.
+
+Rate limits (``services/shared/ratelimit.py``; docs/operations.md, Security, "Rate limits"):
+every POST counts against ``cart_commands`` per client (the command fast path counts the
+commands it sees and the route then does not count them again); a started cart counts against
+``new_carts`` per client; refused coupon guesses against ``coupon_attempts`` per cart and per
+client (:class:`ClientLimits`). Over a limit: 429 ``rate_limited`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -10,13 +16,15 @@ from __future__ import annotations
 import re
 import secrets
 from typing import Annotated, Any
+from uuid import UUID
 
-from fastapi import APIRouter, Body, Header, status
+from fastapi import APIRouter, Body, Depends, Header, Request, status
 
 from services.cart.application import CartApplication
 from services.cart.deps import get_cart_app
 from services.cart.schemas import CartEnvelope, Command, StartCart
 from services.shared.errors import BadRequest, error_responses
+from services.shared.ratelimit import client_key, get_limit, rate_limit
 
 router = APIRouter(prefix="/api/cart", tags=["Cart"])
 
@@ -32,6 +40,34 @@ KeyHeader = Annotated[
 
 _400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
 _404 = {404: "`cart_not_found`: no cart with that token"}
+_429 = {
+    429: "`rate_limited` (`retry_after` seconds, `limit`, and `Retry-After`): `cart_commands` or "
+    "`new_carts` per client, `coupon_attempts` per cart and per client"
+}
+
+
+class ClientLimits:
+    """The ``CommandGuard`` (``services/cart/application.py``) of one request: the shared limits
+    (``services/shared/ratelimit.py``) keyed by the request's ``client`` address and, for coupon
+    guesses, by the cart id too. Every method raises ``RateLimited`` (429) over a limit."""
+
+    def __init__(self, client: str) -> None:
+        self.client = client
+
+    def new_cart(self) -> None:
+        """Count a started cart against ``new_carts`` (``RATE_LIMIT_NEW_CARTS``) for the client."""
+        get_limit("new_carts").hit(self.client)
+
+    def coupon_attempt(self, cart_id: UUID) -> None:
+        """Raise when the cart (``RATE_LIMIT_COUPON_FAILURES_PER_CART``) or the client
+        (``RATE_LIMIT_COUPON_FAILURES_PER_CLIENT``) has no refused guess left; counts nothing."""
+        get_limit("coupon_attempts_cart").check(str(cart_id))
+        get_limit("coupon_attempts_client").check(self.client)
+
+    def coupon_refused(self, cart_id: UUID) -> None:
+        """Count one refused guess for the cart and for the client."""
+        get_limit("coupon_attempts_cart").count(str(cart_id))
+        get_limit("coupon_attempts_client").count(self.client)
 
 
 def _token(raw: str | None) -> str:
@@ -59,15 +95,18 @@ def _app() -> CartApplication:
     status_code=status.HTTP_201_CREATED,
     response_model=CartEnvelope,
     summary="Start a cart",
-    responses=error_responses(_400),
+    responses=error_responses({**_400, **_429}),
+    dependencies=[Depends(rate_limit("cart_commands"))],
 )
-def start_cart(token: TokenHeader = None, body: StartCart | None = None) -> dict[str, Any]:
+def start_cart(request: Request, token: TokenHeader = None, body: StartCart | None = None) -> dict[str, Any]:
     """Start a cart. Without ``X-Cart-Token`` the server makes a 256-bit token; with one (made by
     the browser, so an offline outbox can queue commands first) the call is idempotent.
-    Answers ``{token, cart}``; 400 ``invalid_cart_token`` for a malformed token."""
+    Answers ``{token, cart}``; 400 ``invalid_cart_token`` for a malformed token; 429
+    ``rate_limited`` over ``cart_commands`` (every call) or ``new_carts`` (a cart started) per
+    client (docs/operations.md, Security, "Rate limits")."""
     chosen = _token(token) if token is not None else secrets.token_urlsafe(32)
     country = body.country.upper() if body and body.country else None
-    return {"token": chosen, "cart": _app().start(chosen, country)}
+    return {"token": chosen, "cart": _app().start(chosen, country, ClientLimits(client_key(request)))}
 
 
 @router.get(
@@ -87,11 +126,13 @@ def read_cart(token: TokenHeader = None) -> dict[str, Any]:
             400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 printable ASCII characters)",
             409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
             "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
+            **_429,
         }
     ),
+    dependencies=[Depends(rate_limit("cart_commands"))],
 )
 def run_command(
-    command: Annotated[Command, Body()], token: TokenHeader = None, key: KeyHeader = None
+    request: Request, command: Annotated[Command, Body()], token: TokenHeader = None, key: KeyHeader = None
 ) -> dict[str, Any]:
     """Run one command (``add``, ``set_count``, ``remove``, ``set_country``, ``set_payment_intent``,
     ``clear``, ``start_checkout``; bodies in the schema). Prices are never accepted: they come
@@ -99,8 +140,13 @@ def run_command(
 
     Errors: 409/422 ``{code, message, cart}`` when a rule refuses (e.g. ``out_of_stock``,
     ``count_capped``, ``coming_soon``, ``line_not_found``); 409 ``idempotency_key_reused``;
-    422 ``invalid_request`` for a malformed body."""
-    result = _app().execute(_token(token), command.model_dump(), _key(key))
+    422 ``invalid_request`` for a malformed body; 429 ``rate_limited`` (``Retry-After``) over
+    ``cart_commands`` per client (every request, replays too: the client retries after the wait
+    and then gets the original answer), over ``new_carts`` when the command starts the cart, or
+    for an ``apply_coupon`` once the cart or the client has used up its refused guesses
+    (checked after the idempotency lookup, so the retry of an answered command gets its
+    original answer; docs/operations.md, Security, "Rate limits")."""
+    result = _app().execute(_token(token), command.model_dump(), _key(key), ClientLimits(client_key(request)))
     return {"cart": result.state, "replayed": result.replayed}
 
 

@@ -16,6 +16,12 @@ request, a coupon...) it hands the request, body included, to the FastAPI route,
 reference behaviour: same status codes, same JSON (``{cart, replayed}`` or ``{code, message,
 cart, replayed}``), same OpenAPI documentation. Tests run every command both ways
 (``tests/cart/test_fast_path.py``). ``CART_FAST_PATH=0`` turns it off.
+
+Rate limit: FastAPI dependencies do not run here, so every command this wrapper sees is first
+counted against the shared ``cart_commands`` limit for its client
+(``services/shared/ratelimit.py``), before anything is read or run; over the limit it answers
+the same 429 ``rate_limited`` body and ``Retry-After`` header as the app's error handler. A
+command handed to the route is marked as counted, so the route does not count it again.
 """
 
 from __future__ import annotations
@@ -26,11 +32,13 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
+from starlette.requests import HTTPConnection
 
 from services.cart.application import CartApplication
 from services.cart.endpoints import KEY_RE, TOKEN_RE  # the route's own checks
 from services.cart.schemas import Command
 from services.shared.errors import DomainError
+from services.shared.ratelimit import RateLimited, client_key, get_limit, mark_counted, retry_after_headers
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +57,18 @@ def _header_map(scope: Scope) -> dict[bytes, bytes]:
     return {name.lower(): value for name, value in scope.get("headers", ())}
 
 
-def _json_body(status: int, content: Any) -> tuple[int, bytes]:
+Answer = tuple[int, bytes, dict[str, str]]
+
+
+def _json_body(status: int, content: Any, headers: dict[str, str] | None = None) -> Answer:
     # As FastAPI's JSONResponse renders: compact, UTF-8, no NaN.
-    return status, json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+    payload = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+    return status, payload, headers or {}
+
+
+def _error_body(exc: DomainError) -> Answer:
+    """A ``DomainError`` answered as the app's handler answers it (body and headers)."""
+    return _json_body(exc.status_code, exc.to_dict(), retry_after_headers(exc))
 
 
 class CartCommandFastPath:
@@ -69,6 +86,13 @@ class CartCommandFastPath:
         if scope["type"] != "http" or scope["method"] != "POST" or scope["path"] != PATH:
             await self.app(scope, receive, send)
             return
+        try:
+            get_limit("cart_commands").hit(client_key(HTTPConnection(scope)))
+        except RateLimited as exc:
+            self.served += 1
+            await _respond(send, _error_body(exc))
+            return
+        mark_counted(scope, "cart_commands")
         body = b""
         more = True
         while more and len(body) <= MAX_BODY:
@@ -84,21 +108,10 @@ class CartCommandFastPath:
             await self.app(scope, _replay(body, receive, done=not more), send)
             return
         self.served += 1
-        status, payload = answer
-        await send(
-            {
-                "type": "http.response.start",
-                "status": status,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(payload)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": payload})
+        await _respond(send, answer)
 
-    async def _try(self, scope: Scope, body: bytes) -> tuple[int, bytes] | None:
-        """``(status, json)`` when the fast path answers, None to hand over to the route."""
+    async def _try(self, scope: Scope, body: bytes) -> Answer | None:
+        """``(status, json, headers)`` when the fast path answers, None to hand over to the route."""
         headers = _header_map(scope)
         token = headers.get(b"x-cart-token", b"").decode("latin-1")
         key_raw = headers.get(b"idempotency-key")
@@ -113,13 +126,22 @@ class CartCommandFastPath:
         try:
             result = await app.execute_fast(token, command, key)
         except DomainError as exc:
-            return _json_body(exc.status_code, exc.to_dict())
+            return _error_body(exc)
         except Exception:  # noqa: BLE001 - the route runs it again and reports it its way
             log.exception("cart fast path failed; handing the command to the route")
             return None
         if result is None:
             return None
         return _json_body(200, {"token": None, "replayed": result.replayed, "cart": result.state})
+
+
+async def _respond(send: Send, answer: Answer) -> None:
+    """Send ``(status, json, headers)`` as a JSON response."""
+    status, payload, extra = answer
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]
+    headers += [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in extra.items()]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})
 
 
 def _replay(body: bytes, receive: Receive, *, done: bool = True, first: Message | None = None) -> Receive:

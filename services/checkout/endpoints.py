@@ -3,7 +3,7 @@
 Thin routers over ``application.py`` and ``place_order.py``. The cart is named by its holder's
 ``X-Cart-Token`` (as in ``/api/cart``). Money: integer minor units of ``currency``. Errors are
 ``{code, message}``: 400 malformed headers, 404 ``cart_not_found``, 409 conflicts, 422
-``invalid_checkout`` (with ``fields``) or ``invalid_request``, 429 ``too_many_requests``.
+``invalid_checkout`` (with ``fields``) or ``invalid_request``, 429 ``rate_limited``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from typing import Annotated, Any
 
 from email_validator import EmailNotValidError, validate_email
-from fastapi import BackgroundTasks, Body, Header, Query, Request
+from fastapi import BackgroundTasks, Body, Depends, Header, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
@@ -27,13 +27,12 @@ from services.checkout.form import EMAIL_MESSAGE
 from services.checkout.ga4_events import begin_checkout_event, record_begin_checkout
 from services.checkout.payments import providers
 from services.checkout.place_order import place_order
-from services.checkout.ratelimit import get_order_limiter
-from services.location.client_ip import client_ip
 from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
-from services.shared.errors import DomainError, error_responses
+from services.shared.errors import error_responses
+from services.shared.ratelimit import rate_limit
 from services.shared.routing import DbRouter
 
 log = logging.getLogger(__name__)
@@ -53,12 +52,6 @@ KeyHeader = Annotated[
 
 _400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
 _404 = {404: "`cart_not_found`: no cart with that token"}
-
-
-class TooManyRequests(DomainError):
-    """429: too many place-order attempts from this address."""
-
-    status_code = 429
 
 
 class QuoteRequest(BaseModel):
@@ -181,14 +174,14 @@ def _record_begin_checkout(session: Session, app: Any, token: str) -> None:
                 400: "`invalid_cart_token`, `idempotency_key_required` or `invalid_idempotency_key`",
                 **_404,
                 409: "`out_of_stock`, `coupon_*`, `cart_empty`, `cart_already_ordered`, ...",
-                429: "`too_many_requests`, with Retry-After",
+                429: "`rate_limited` (`retry_after`, `Retry-After`): `RATE_LIMIT_PLACE_ORDER` per client",
             }
         ),
         422: {"description": '`{code: "invalid_checkout", message, fields: {field: message}}`'},
     },
+    dependencies=[Depends(rate_limit("place_order"))],
 )
 def create_order(
-    request: Request,
     background: BackgroundTasks,
     body: Annotated[dict[str, Any], Body()],
     token: TokenHeader = None,
@@ -205,14 +198,9 @@ def create_order(
     ``invalid_idempotency_key``; 404 ``cart_not_found``; 409 ``out_of_stock``,
     ``product_unavailable``, ``coupon_usage_limit`` (and the other ``coupon_*`` refusals),
     ``cart_empty``, ``cart_already_ordered``, ``price_changed``, ``idempotency_key_reused``;
-    422 ``invalid_checkout`` with ``fields``; 429 ``too_many_requests``."""
+    422 ``invalid_checkout`` with ``fields``; 429 ``rate_limited`` (``RATE_LIMIT_PLACE_ORDER`` per
+    client, every attempt counts, before anything is checked; docs/operations.md, Security)."""
     held, idem = _token(token), _key(key)
-    wait = get_order_limiter().attempt(client_ip(request) or "unknown")
-    if wait is not None:
-        error = TooManyRequests(
-            "too_many_requests", f"Too many checkout attempts. Please try again in {wait} s."
-        )
-        return JSONResponse(error.to_dict(), status_code=429, headers={**NO_STORE, "Retry-After": str(wait)})
     placed = place_order(held, idem, body)
     if placed.mail_ids and mail_settings().mail_backend == "smtp":
         background.add_task(_deliver, placed.mail_ids)

@@ -3,5 +3,5 @@
 ``POST /api/mail`` validates the form (``domain.py``), stores the message
 (``contact_messages``) and queues a mail to the shop's support address through the mail
 context's outbox (``services.mail.outbox.enqueue``), all in one transaction; rate-limited per
-client IP (``ratelimit.py``).
+client (``services/shared/ratelimit.py``).
 """

@@ -4,9 +4,9 @@
         200 {"sent": true}
         422 {"code": "invalid_contact", "message", "fields": {field: message}}  (spec 8 texts)
         422 {"code": "invalid_request", ...}   body is not a JSON object
-        429 {"code": "too_many_requests", "message", "retry_after"} + Retry-After
+        429 {"code": "rate_limited", "message", "retry_after", "limit"} + Retry-After
 
-Rate-limited per client IP (``CONTACT_RATE_LIMIT``, default 5 a minute and 20 an hour;
+Rate-limited per client IP (``RATE_LIMIT_CONTACT``, default 5 a minute and 20 an hour;
 ``X-Forwarded-For`` only with ``TRUST_PROXY_HEADERS=1``). With ``MAIL_BACKEND=smtp`` the
 support mail is delivered right after the commit (a background task); ``shop deliver-mail``
 sends anything left over.
@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import BackgroundTasks, Body, Request
+from fastapi import BackgroundTasks, Body, Depends
 from fastapi.responses import JSONResponse
 
-from services.contact.ratelimit import get_contact_limiter
 from services.contact.service import submit_message
-from services.location.client_ip import client_ip
 from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
+from services.shared.ratelimit import rate_limit
 from services.shared.routing import DbRouter
 
 router = DbRouter(tags=["Contact"])
@@ -49,11 +48,11 @@ _EXAMPLE = {
         422: {
             "description": '`{code: "invalid_contact", message, fields: {email|message|name|orderNumber|topic: message}}`'
         },
-        429: {"description": "`too_many_requests` with `retry_after` seconds"},
+        429: {"description": "`rate_limited` with `retry_after` seconds and `Retry-After`"},
     },
+    dependencies=[Depends(rate_limit("contact"))],
 )
 def send_contact_message(
-    request: Request,
     background: BackgroundTasks,
     session: SessionDep,
     body: Annotated[dict[str, Any], Body(openapi_examples={"message": {"value": _EXAMPLE}})],
@@ -64,19 +63,9 @@ def send_contact_message(
     valid email adress'), ``message`` not empty ('Please write something'), ``orderNumber``
     digits only, ``topic`` the fixed topic when given. Answers 200 ``{"sent": true}``; an
     identical resend within 10 minutes answers the same without a second message. Errors: 422
-    ``invalid_contact`` with ``fields``; 429 ``too_many_requests`` (``Retry-After`` seconds).
+    ``invalid_contact`` with ``fields``; 429 ``rate_limited`` (``RATE_LIMIT_CONTACT`` per client,
+    every request counts; ``Retry-After`` seconds; docs/operations.md, Security).
     """
-    wait = get_contact_limiter().attempt(client_ip(request) or "unknown")
-    if wait is not None:
-        return JSONResponse(
-            {
-                "code": "too_many_requests",
-                "message": f"Too many messages. Please try again in {wait} seconds.",
-                "retry_after": wait,
-            },
-            status_code=429,
-            headers={**NO_STORE, "Retry-After": str(wait)},
-        )
     submitted = submit_message(session, body)
     session.commit()
     if submitted.mail_id is not None and mail_settings().mail_backend == "smtp":

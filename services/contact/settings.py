@@ -1,9 +1,7 @@
 """Contact settings from the environment (safe defaults).
 
 ``SUPPORT_EMAIL``: where contact messages are mailed (default ``support@{SITE_HOST}``).
-``CONTACT_RATE_LIMIT``: messages allowed per client IP, in the ``limits`` notation
-(default ``5/minute;20/hour``; empty turns the limit off). ``CONTACT_RATE_LIMIT_STORAGE``: where
-the counters live (``memory://`` per process; e.g. ``redis://host:6379`` across workers).
+The rate limit on contact messages is ``RATE_LIMIT_CONTACT`` (``services/shared/ratelimit.py``).
 ``CONTACT_REPEAT_WINDOW_SECONDS``: an identical message from the same address within this many
 seconds is answered as sent without storing or mailing it again (default 600; 0 = off).
 """
@@ -21,8 +19,6 @@ class ContactSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
 
     support_email: str = ""
-    contact_rate_limit: str = "5/minute;20/hour"
-    contact_rate_limit_storage: str = "memory://"
     contact_repeat_window_seconds: int = 600
 
     @property

@@ -6,7 +6,7 @@ confirm and one-click unsubscribe. Every answer is ``Cache-Control: no-store``.
                                    (no address probing); a confirm mail goes out when pending
         422 {"code": "invalid_newsletter", "message": "Please enter a valid email", "fields"}
         422 {"code": "invalid_request", ...}   body is not a JSON object
-        429 {"code": "too_many_requests", "message", "retry_after"} + Retry-After
+        429 {"code": "rate_limited", "message", "retry_after", "limit"} + Retry-After
     POST /api/newsletter/confirm  {token}
         200 {"status": "confirmed", "confirmed_at"}   (again: the same answer)
         404 newsletter_link_invalid; 410 newsletter_link_expired; 422 invalid_request
@@ -17,7 +17,7 @@ confirm and one-click unsubscribe. Every answer is ``Cache-Control: no-store``.
     GET /api/newsletter/unsubscribe?token=...
         303 to the storefront page /newsletter/unsubscribe?token=... (a GET never unsubscribes)
 
-Sign-ups are rate-limited per client IP (``NEWSLETTER_RATE_LIMIT``, default 5 a minute and 20
+Sign-ups are rate-limited per client IP (``RATE_LIMIT_NEWSLETTER``, default 5 a minute and 20
 an hour). With ``MAIL_BACKEND=smtp`` the confirmation mail is delivered right after the commit
 (a background task); ``shop deliver-mail`` sends anything left over.
 """
@@ -27,16 +27,15 @@ from __future__ import annotations
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import BackgroundTasks, Body, Query, Request
+from fastapi import BackgroundTasks, Body, Depends, Query
 from fastapi.responses import JSONResponse, RedirectResponse
 
-from services.location.client_ip import client_ip
 from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
-from services.newsletter.ratelimit import get_signup_limiter
 from services.newsletter.service import confirm, subscribe, unsubscribe
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
+from services.shared.ratelimit import rate_limit
 from services.shared.routing import DbRouter
 
 router = DbRouter(tags=["Newsletter"])
@@ -52,11 +51,11 @@ _LINK_INVALID = {"description": '`{code: "newsletter_link_invalid", message}`: n
     responses={
         200: {"description": '`{"subscribed": true}`: stored; a confirmation mail goes out unless confirmed'},
         422: {"description": '`{code: "invalid_newsletter", message: "Please enter a valid email", fields}`'},
-        429: {"description": "`too_many_requests` with `retry_after` seconds"},
+        429: {"description": "`rate_limited` with `retry_after` seconds and `Retry-After`"},
     },
+    dependencies=[Depends(rate_limit("newsletter"))],
 )
 def subscribe_to_newsletter(
-    request: Request,
     background: BackgroundTasks,
     session: SessionDep,
     body: Annotated[
@@ -78,18 +77,8 @@ def subscribe_to_newsletter(
     (any letter case) merges its tags into the one subscription. Every case answers the same
     200 ``{"subscribed": true}``, so nobody can learn whether an address is subscribed. Errors:
     422 ``invalid_newsletter`` ('Please enter a valid email'; bad ``tags`` or ``source``), 429
-    ``too_many_requests`` (``Retry-After`` seconds)."""
-    wait = get_signup_limiter().attempt(client_ip(request) or "unknown")
-    if wait is not None:
-        return JSONResponse(
-            {
-                "code": "too_many_requests",
-                "message": f"Too many sign-ups. Please try again in {wait} seconds.",
-                "retry_after": wait,
-            },
-            status_code=429,
-            headers={**NO_STORE, "Retry-After": str(wait)},
-        )
+    ``rate_limited`` (``RATE_LIMIT_NEWSLETTER`` per client; ``Retry-After`` seconds;
+    docs/operations.md, Security)."""
     result = subscribe(session, body)
     session.commit()
     if result.mail_id is not None and mail_settings().mail_backend == "smtp":

@@ -1,8 +1,6 @@
 """Newsletter settings from the environment (safe defaults).
 
-``NEWSLETTER_RATE_LIMIT``: sign-ups allowed per client IP, in the ``limits`` notation (default
-``5/minute;20/hour``; empty turns the limit off). ``NEWSLETTER_RATE_LIMIT_STORAGE``: where the
-counters live (``memory://`` per process; e.g. ``redis://host:6379`` across workers).
+The rate limit on sign-ups is ``RATE_LIMIT_NEWSLETTER`` (``services/shared/ratelimit.py``).
 ``NEWSLETTER_CONFIRM_TTL_HOURS``: how long a confirm link works (default 168, a week).
 ``NEWSLETTER_CONFIRM_RESEND_SECONDS``: at most one confirmation mail per address in this many
 seconds, however often it is signed up (default 600; protects a stranger's inbox from a flood).
@@ -19,8 +17,6 @@ class NewsletterSettings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="NEWSLETTER_", extra="ignore")
 
-    rate_limit: str = "5/minute;20/hour"
-    rate_limit_storage: str = "memory://"
     confirm_ttl_hours: float = 168
     confirm_resend_seconds: int = 600
 

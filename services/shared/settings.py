@@ -51,10 +51,16 @@ class Settings(BaseSettings):
             fewer, larger transactions for at most this much more lag.
         staff_session_hours: lifetime of a staff session (``staff_session`` cookie), hours.
         cookie_secure: mark the staff session cookie ``Secure`` (set ``COOKIE_SECURE=1`` behind HTTPS).
-        staff_login_attempts_per_minute: staff login attempts allowed per client IP and email.
-        staff_login_attempts_per_minute_per_ip: staff login attempts allowed per client IP (any email).
-        staff_rate_limit_storage: ``limits`` storage URI for the login counters (``memory://`` is
-            per process; e.g. ``redis://host:6379`` shares them between workers).
+        rate_limit_storage: ``limits`` storage URI for every rate-limit counter
+            (``services/shared/ratelimit.py``): ``memory://`` counts per process (N workers: up to
+            N x each limit); ``redis://host:6379`` shares the counters between workers.
+        rate_limit_*: each limit in the ``limits`` notation ("25/10 seconds", "5/minute;20/hour";
+            empty turns it off), per client address unless said otherwise (docs/operations.md,
+            Security, "Rate limits"): cart_commands (every cart POST; WooCommerce Store API's
+            default of 25 POSTs per 10 s), new_carts (carts started), coupon_failures_per_cart
+            and coupon_failures_per_client (refused coupon guesses), place_order (WooCommerce's
+            3 checkouts per 60 s), contact, newsletter, staff_login_per_email (per client and
+            email) and staff_login_per_client.
         trust_proxy_headers: take the client address from ``X-Forwarded-For`` (and the scheme from
             ``X-Forwarded-Proto``) only behind a proxy that sets it; otherwise anyone could claim
             any address. Honoured only from the peers in ``forwarded_allow_ips``.
@@ -92,9 +98,16 @@ class Settings(BaseSettings):
     projection_batch_window: float = 0.05
     staff_session_hours: float = 12
     cookie_secure: bool = False
-    staff_login_attempts_per_minute: int = 10
-    staff_login_attempts_per_minute_per_ip: int = 50
-    staff_rate_limit_storage: str = "memory://"
+    rate_limit_storage: str = "memory://"
+    rate_limit_cart_commands: str = "25/10 seconds"
+    rate_limit_new_carts: str = "10/minute"
+    rate_limit_coupon_failures_per_cart: str = "5/10 minutes"
+    rate_limit_coupon_failures_per_client: str = "10/10 minutes"
+    rate_limit_place_order: str = "3/minute"
+    rate_limit_contact: str = "5/minute;20/hour"
+    rate_limit_newsletter: str = "5/minute;20/hour"
+    rate_limit_staff_login_per_email: str = "10/minute"
+    rate_limit_staff_login_per_client: str = "50/minute"
     trust_proxy_headers: bool = False
     forwarded_allow_ips: str = "127.0.0.1"
     max_body_bytes: int = 1024 * 1024

@@ -44,12 +44,6 @@ class Forbidden(DomainError):
     status_code = 403
 
 
-class TooManyRequests(DomainError):
-    """Too many attempts in a short time: 429."""
-
-    status_code = 429
-
-
 def invalid_credentials() -> Unauthorized:
     """The one answer for an unknown email, a wrong password or a disabled account (401)."""
     return Unauthorized("invalid_credentials", "The email address or password is incorrect.")
@@ -64,15 +58,6 @@ def role_forbidden(allowed: tuple[Role, ...]) -> Forbidden:
     """Signed in with a role not in ``allowed`` (403 ``staff_role_forbidden``)."""
     names = " or ".join(r.value for r in allowed)
     return Forbidden("staff_role_forbidden", f"This needs a staff session with the role {names}.")
-
-
-def too_many_attempts(retry_after: int) -> TooManyRequests:
-    """Login attempts over the limit (429 ``too_many_attempts``); ``retry_after`` in seconds."""
-    return TooManyRequests(
-        "too_many_attempts",
-        f"Too many sign-in attempts. Try again in {retry_after} seconds.",
-        retry_after=retry_after,
-    )
 
 
 def normalise_email(email: str) -> str:

@@ -1,7 +1,7 @@
 """Staff sessions over HTTP (spec section 6; contract "D — staff sessions").
 
     POST /api/staff/login   {email, password} -> 200 {email, role} + cookie ``staff_session``;
-                            401 invalid_credentials; 429 too_many_attempts; 422 invalid_request
+                            401 invalid_credentials; 429 rate_limited; 422 invalid_request
     GET  /api/staff/me      -> 200 {email, role}; 401 staff_login_required
     GET  /is-admin          -> 200 {email, role} for an admin; 401 without session; 403 otherwise
     GET  /is-reviewer       -> 200 {email, role} for a reviewer; 401 without session; 403 otherwise
@@ -21,15 +21,14 @@ from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
-from services.location.client_ip import client_ip
 from services.shared.db import get_sessionmaker
+from services.shared.ratelimit import client_key, email_key, get_limit
 from services.shared.routing import DbRouter
 from services.shared.settings import get_settings
 from services.staff.application import OpenedSession, log_in, log_out
 from services.staff.csrf import issue_token
 from services.staff.deps import SESSION_COOKIE, StaffDep, require_role
-from services.staff.domain import Role, StaffUser, normalise_email, too_many_attempts
-from services.staff.ratelimit import get_login_limiter
+from services.staff.domain import Role, StaffUser
 from services.staff.schemas import LoginRequest, StaffOut
 
 router = DbRouter(tags=["Staff"])
@@ -61,23 +60,29 @@ def _close(token: str) -> None:
 
 @router.post(
     "/api/staff/login",
-    responses={200: {"model": StaffOut}, 401: _ERRORS[401], 429: {"description": "`too_many_attempts`"}},
+    responses={
+        200: {"model": StaffOut},
+        401: _ERRORS[401],
+        429: {"description": "`rate_limited` with `retry_after` and `Retry-After`"},
+    },
 )
 async def login(body: LoginRequest, request: Request) -> JSONResponse:
     """Sign a staff user in: checks ``email``/``password`` and sets the ``staff_session`` cookie.
 
     Returns 200 ``{email, role}``. Errors: 401 ``invalid_credentials`` (unknown email, wrong
-    password and disabled account alike), 429 ``too_many_attempts`` with ``retry_after``
-    seconds (every attempt counts: 10 a minute per client IP and email, 50 per IP; settings),
+    password and disabled account alike), 429 ``rate_limited`` with ``retry_after`` seconds
+    (every attempt counts: ``RATE_LIMIT_STAFF_LOGIN_PER_EMAIL``, 10 a minute per client and
+    email, and ``RATE_LIMIT_STAFF_LOGIN_PER_CLIENT``, 50 a minute per client; docs/operations.md,
+    Security),
     422 ``invalid_request`` for a malformed body. A session cookie already on the request is
     ended once the new one is open.
     """
-    retry_after = get_login_limiter().attempt(client_ip(request) or "unknown", normalise_email(body.email))
-    if retry_after is not None:
-        error = too_many_attempts(retry_after)
-        return JSONResponse(
-            error.to_dict(), status_code=429, headers={**NO_STORE, "Retry-After": str(retry_after)}
-        )
+    client = client_key(request)
+    per_email, per_client = get_limit("staff_login"), get_limit("staff_login_client")
+    per_email.check(client, email_key(body.email))
+    per_client.check(client)
+    per_email.hit(client, email_key(body.email))
+    per_client.hit(client)
     settings = get_settings()
     opened = await run_in_threadpool(_open, body, settings.staff_session_hours)
     old = request.cookies.get(SESSION_COOKIE)

@@ -12,9 +12,9 @@ from fastapi.testclient import TestClient
 
 from services.api.app import create_app
 from services.shared import db as shared_db
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from services.staff.application import create_staff_user
-from services.staff.ratelimit import get_login_limiter
 
 ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
 PASSWORD = "correct horse battery staple"
@@ -32,10 +32,10 @@ def app_factory(
     (dist / "index.html").write_text(SPA_HTML)
     monkeypatch.setenv("WEBAPP_DIST", str(dist))
     get_settings.cache_clear()
-    get_login_limiter.cache_clear()
+    reset_limits()
     app = create_app()
     yield lambda: TestClient(app, follow_redirects=False)
-    get_login_limiter.cache_clear()
+    reset_limits()
 
 
 @pytest.fixture

@@ -25,10 +25,8 @@ from services.api.cli import app as cli
 from services.cart.projection import build_projector
 from services.catalog.models import Coupon
 from services.checkout.models import Order, OrderCustomer, OrderLine
-from services.checkout.ratelimit import get_order_limiter
-from services.contact.ratelimit import get_contact_limiter
-from services.newsletter.ratelimit import get_signup_limiter
 from services.shared import db as shared_db
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from tests.checkout.conftest import seed as seed_checkout
 from tests.factories import create_product
@@ -55,15 +53,14 @@ def shop(db_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterat
     for name, value in {
         "MAIL_BACKEND": "outbox",
         "RUN_PROJECTIONS": "false",
-        "CHECKOUT_ORDERS_PER_MINUTE_PER_IP": "0",
-        "CONTACT_RATE_LIMIT": "",
-        "NEWSLETTER_RATE_LIMIT": "",
+        "RATE_LIMIT_PLACE_ORDER": "",
+        "RATE_LIMIT_CONTACT": "",
+        "RATE_LIMIT_NEWSLETTER": "",
         "WEBAPP_DIST": str(tmp_path / "no-dist"),
     }.items():
         monkeypatch.setenv(name, value)
     get_settings.cache_clear()
-    for limiter in (get_order_limiter, get_contact_limiter, get_signup_limiter):
-        limiter.cache_clear()
+    reset_limits()
     with shared_db.get_sessionmaker()() as session:
         seed_checkout(session)
         create_product(session, id=PRODUCT_ID, name="Erasure Mouse", sku="ER-1", regular_price_eur=5000)
@@ -71,8 +68,7 @@ def shop(db_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterat
         session.commit()
     with TestClient(create_app()) as client:
         yield client
-    for limiter in (get_order_limiter, get_contact_limiter, get_signup_limiter):
-        limiter.cache_clear()
+    reset_limits()
 
 
 def _ok(answer: Any, status: int = 200) -> Any:

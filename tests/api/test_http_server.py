@@ -45,8 +45,8 @@ def database(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
             "DATABASE_URL": url,
             "DATA_DIR": str(tmp_path_factory.mktemp("http-server-data")),
             "RUN_PROJECTIONS": "false",
-            "STAFF_LOGIN_ATTEMPTS_PER_MINUTE": "100",
-            "STAFF_LOGIN_ATTEMPTS_PER_MINUTE_PER_IP": "3",
+            "RATE_LIMIT_STAFF_LOGIN_PER_EMAIL": "100/minute",
+            "RATE_LIMIT_STAFF_LOGIN_PER_CLIENT": "3/minute",
         }
 
 

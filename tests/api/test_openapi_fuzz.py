@@ -50,13 +50,10 @@ from sqlalchemy.orm import Session
 from services.api.app import create_app
 from services.catalog.demo import seed_demo
 from services.checkout.demo import seed_shipping
-from services.checkout.ratelimit import get_order_limiter
-from services.contact.ratelimit import get_contact_limiter
-from services.newsletter.ratelimit import get_signup_limiter
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from services.staff.application import ensure_staff_user
 from services.staff.domain import Role
-from services.staff.ratelimit import get_login_limiter
 from tests.conftest import seeded_database
 
 ADMIN_EMAIL = "fuzz-admin@halvard.gg"
@@ -67,11 +64,15 @@ RANDOM = os.environ.get("FUZZ_RANDOM", "") not in ("", "0")
 ENV = {
     "MAIL_BACKEND": "outbox",
     "RUN_PROJECTIONS": "false",  # no projector thread: the fuzzed endpoints never read the view
-    "CONTACT_RATE_LIMIT": "",  # empty: off
-    "NEWSLETTER_RATE_LIMIT": "",
-    "CHECKOUT_ORDERS_PER_MINUTE_PER_IP": "0",  # 0: off
-    "STAFF_LOGIN_ATTEMPTS_PER_MINUTE": "1000000",
-    "STAFF_LOGIN_ATTEMPTS_PER_MINUTE_PER_IP": "1000000",
+    "RATE_LIMIT_CONTACT": "",  # empty: off
+    "RATE_LIMIT_NEWSLETTER": "",
+    "RATE_LIMIT_PLACE_ORDER": "",  # empty: off
+    "RATE_LIMIT_CART_COMMANDS": "",
+    "RATE_LIMIT_NEW_CARTS": "",
+    "RATE_LIMIT_COUPON_FAILURES_PER_CART": "",
+    "RATE_LIMIT_COUPON_FAILURES_PER_CLIENT": "",
+    "RATE_LIMIT_STAFF_LOGIN_PER_EMAIL": "1000000/minute",
+    "RATE_LIMIT_STAFF_LOGIN_PER_CLIENT": "1000000/minute",
 }
 
 CHECKS = [
@@ -90,8 +91,7 @@ DEMO_PRODUCT_ID = 1202  # the demo "Vali Wired" mouse (simple, in stock)
 
 
 def _clear_limiters() -> None:
-    for limiter in (get_order_limiter, get_contact_limiter, get_signup_limiter, get_login_limiter):
-        limiter.cache_clear()
+    reset_limits()
 
 
 def _seed(session: Session) -> None:

@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from services.api.app import create_app
 from services.catalog.models import Category
+from services.shared.ratelimit import reset_limits
 from services.staff.application import create_staff_user
-from services.staff.ratelimit import get_login_limiter
 from tests.factories import create_product
 
 pytestmark = pytest.mark.usefixtures("catalogue")
@@ -35,7 +35,7 @@ def _pending_product_and_staff(catalogue: dict[str, int], session: Session) -> N
     create_staff_user(session, "odin@halvard.gg", PASSWORD, "admin")
     create_staff_user(session, "freya@halvard.gg", PASSWORD, "reviewer")
     session.commit()
-    get_login_limiter.cache_clear()
+    reset_limits()
 
 
 def _staff_client(email: str) -> TestClient:

@@ -17,8 +17,8 @@ from services.api.app import create_app
 from services.cart.deps import get_cart_app
 from services.catalog.models import ConfiguratorEntry, Country, Coupon, TaxRate
 from services.checkout.demo import seed_shipping
-from services.checkout.ratelimit import get_order_limiter
 from services.shared import db as shared_db
+from services.shared.ratelimit import reset_limits
 from tests.conftest import seeded_database
 from tests.factories import create_category, create_product
 from tests.privacy_scan import assert_no_email_in_store
@@ -68,22 +68,18 @@ def seed(session: Session) -> None:
 def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
     """An HTTP client on one migrated, seeded database for the module (see ``seed``), with the
     place-order rate limit off (one test turns it on) and mail in the outbox."""
-    env_vars = {
-        "CHECKOUT_ORDERS_PER_MINUTE_PER_IP": "0",
-        "MAIL_BACKEND": "outbox",
-        "RUN_PROJECTIONS": "false",
-    }
-    get_order_limiter.cache_clear()
+    env_vars = {"RATE_LIMIT_PLACE_ORDER": "", "MAIL_BACKEND": "outbox", "RUN_PROJECTIONS": "false"}
+    reset_limits()
     try:
         with seeded_database(tmp_path_factory, pg_schema_url, "checkout", seed, env_vars):
-            get_order_limiter.cache_clear()
+            reset_limits()
             with TestClient(create_app()) as client:
                 yield client
                 # Every cart, coupon and order flow of the module left no email in the cart
                 # event store (docs/events.md, "What events never hold").
                 assert_no_email_in_store(get_cart_app())
     finally:
-        get_order_limiter.cache_clear()
+        reset_limits()
 
 
 @pytest.fixture

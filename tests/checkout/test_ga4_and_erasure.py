@@ -12,8 +12,8 @@ from services.analytics.ga4_models import Ga4Event
 from services.catalog.models import Coupon
 from services.checkout.application import erase_personal_data
 from services.checkout.models import OrderCustomer
-from services.checkout.ratelimit import get_order_limiter
 from services.mail.models import OutboxMail
+from services.shared.ratelimit import reset_limits
 from tests.checkout.conftest import cart, command, coupon, place, product
 from tests.mailbox import read_mailbox
 
@@ -142,18 +142,18 @@ def test_erasing_personal_data_blanks_customer_mail_and_coupon_use(http: TestCli
 def test_placing_orders_is_rate_limited_per_address(
     http: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "2")
-    get_order_limiter.cache_clear()
+    monkeypatch.setenv("RATE_LIMIT_PLACE_ORDER", "2/minute")
+    reset_limits()
     try:
         token = cart(http, (product(db), 1))
         assert place(http, token, key="rl-1").status_code == 201
         assert place(http, token, key="rl-1").status_code == 200
         limited = place(http, token, key="rl-1")
-        assert limited.status_code == 429 and limited.json()["code"] == "too_many_requests"
+        assert limited.status_code == 429 and limited.json()["code"] == "rate_limited"
         assert int(limited.headers["retry-after"]) >= 1
     finally:
-        monkeypatch.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "0")
-        get_order_limiter.cache_clear()
+        monkeypatch.setenv("RATE_LIMIT_PLACE_ORDER", "")
+        reset_limits()
 
 
 def test_the_cli_erases_an_orders_personal_data(http: TestClient, db: Session) -> None:

@@ -15,7 +15,7 @@ from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
 from services.api.app import create_app
-from services.contact.ratelimit import get_contact_limiter
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 
 TOPIC = "Online Store – Questions about our store and your shipment"
@@ -38,9 +38,9 @@ def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     """A client of the whole app on the test database; fresh contact counters before and after."""
     monkeypatch.setenv("WEBAPP_DIST", str(tmp_path / "no-dist"))
     get_settings.cache_clear()
-    get_contact_limiter.cache_clear()
+    reset_limits()
     yield TestClient(create_app())
-    get_contact_limiter.cache_clear()
+    reset_limits()
 
 
 class Inbox:

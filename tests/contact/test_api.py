@@ -14,10 +14,10 @@ from sqlalchemy.orm import Session
 from services.contact.domain import ContactForm
 from services.contact.mails import support_mail
 from services.contact.models import ContactMessage
-from services.contact.ratelimit import get_contact_limiter
 from services.contact.service import submit_message
 from services.mail.models import OutboxMail
 from services.mail.outbox import UnsafeHeader
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from tests.contact.conftest import TOPIC, Inbox, valid_form
 from tests.mailbox import read_mailbox
@@ -156,7 +156,7 @@ def test_more_than_five_messages_a_minute_from_one_client_answer_429(
     answer = client.post(MAIL, json=valid_form(message="question 6"))
     assert answer.status_code == 429
     body = answer.json()
-    assert body["code"] == "too_many_requests" and body["message"].startswith("Too many messages.")
+    assert body["code"] == "rate_limited" and body["message"].startswith("Too many messages.")
     assert 1 <= body["retry_after"] <= 60 and answer.headers["retry-after"] == str(body["retry_after"])
     assert len(_messages(session)) == 5  # the refused one is not stored
 
@@ -179,8 +179,8 @@ def test_the_limit_is_per_client_address(client: TestClient, monkeypatch: pytest
 
 
 def test_the_hourly_limit_holds_across_minutes(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("CONTACT_RATE_LIMIT", "100/minute;3/hour")
-    get_contact_limiter.cache_clear()
+    monkeypatch.setenv("RATE_LIMIT_CONTACT", "100/minute;3/hour")
+    reset_limits()
     codes = [client.post(MAIL, json=valid_form(message=f"q{n}")).status_code for n in range(4)]
     assert codes == [200, 200, 200, 429]
 
@@ -188,8 +188,8 @@ def test_the_hourly_limit_holds_across_minutes(client: TestClient, monkeypatch: 
 def test_an_empty_rate_limit_setting_turns_the_limit_off(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CONTACT_RATE_LIMIT", "")
-    get_contact_limiter.cache_clear()
+    monkeypatch.setenv("RATE_LIMIT_CONTACT", "")
+    reset_limits()
     assert all(client.post(MAIL, json=valid_form(message=f"q{n}")).status_code == 200 for n in range(8))
 
 

@@ -14,8 +14,8 @@ from services.api.app import create_app
 from services.catalog.models import Country, Coupon, TaxRate
 from services.shared import db as shared_db
 from services.shared.db import sync_sequences
+from services.shared.ratelimit import reset_limits
 from services.staff.application import create_staff_user
-from services.staff.ratelimit import get_login_limiter
 from tests.factories import create_product
 from tests.openapi_docs import assert_documented
 
@@ -45,7 +45,7 @@ def clients(db_url: str) -> Iterator[dict[str, TestClient]]:
         session.flush()
         sync_sequences(session)  # ids given above: PostgreSQL's sequence moves past them
         session.commit()
-    get_login_limiter.cache_clear()
+    reset_limits()
     app = create_app()
     made = {"admin": TestClient(app), "reviewer": TestClient(app), "anonymous": TestClient(app)}
     for role, email in (("admin", "odin@halvard.gg"), ("reviewer", "freya@halvard.gg")):
@@ -57,7 +57,7 @@ def clients(db_url: str) -> Iterator[dict[str, TestClient]]:
             {"Origin": "http://testserver", "X-CSRFToken": made[role].cookies["csrftoken"]}
         )
     yield made
-    get_login_limiter.cache_clear()
+    reset_limits()
 
 
 NEW: dict[str, Any] = {

@@ -16,11 +16,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.checkout.ratelimit import get_order_limiter
 from services.mail.models import OutboxMail
 from services.mail.outbox import Mail, UnsafeHeader, enqueue, mailbox
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from tests.checkout.conftest import form, product, seed
 
@@ -121,9 +121,9 @@ def test_a_failed_delivery_is_kept_and_retried(db_url: str, monkeypatch: pytest.
 def test_an_order_confirmation_goes_out_over_smtp(
     db_url: str, smtp_server: Inbox, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CHECKOUT_ORDERS_PER_MINUTE_PER_IP", "0")
+    monkeypatch.setenv("RATE_LIMIT_PLACE_ORDER", "")
     monkeypatch.setenv("RUN_PROJECTIONS", "false")
-    get_order_limiter.cache_clear()
+    reset_limits()
     get_settings.cache_clear()
     with get_sessionmaker()() as session:
         seed(session)
@@ -142,7 +142,7 @@ def test_an_order_confirmation_goes_out_over_smtp(
             )
             assert placed.status_code == 201, placed.text
     finally:
-        get_order_limiter.cache_clear()
+        reset_limits()
     number = placed.json()["order"]["number"]
     [message] = smtp_server.messages
     assert message["To"] == "grace@example.com" and number in message["Subject"]

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from services.api.app import create_app
 from services.mail.outbox import Mail, enqueue
 from services.shared import db as shared_db
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
-from services.staff.ratelimit import get_login_limiter
 from tests.mailbox import signed_in
 
 SECRET = "Ada Lovelace, Unter den Linden 1, +49 30 1234567"
@@ -26,12 +26,12 @@ def _app(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, backend: str) -> Itera
     monkeypatch.setenv("RUN_PROJECTIONS", "false")
     monkeypatch.setenv("WEBAPP_DIST", str(tmp_path / "no-dist"))
     get_settings.cache_clear()
-    get_login_limiter.cache_clear()
+    reset_limits()
     with shared_db.get_sessionmaker()() as session:
         enqueue(session, Mail(to="ada@example.com", subject="Your order", text=SECRET, html=SECRET))
         session.commit()
     yield create_app()
-    get_login_limiter.cache_clear()
+    reset_limits()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from services.api.app import create_app
-from services.newsletter.ratelimit import get_signup_limiter
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 
 
@@ -18,6 +18,6 @@ def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     """A client of the whole app on the test database; fresh sign-up counters before and after."""
     monkeypatch.setenv("WEBAPP_DIST", str(tmp_path / "no-dist"))
     get_settings.cache_clear()
-    get_signup_limiter.cache_clear()
+    reset_limits()
     yield TestClient(create_app())
-    get_signup_limiter.cache_clear()
+    reset_limits()

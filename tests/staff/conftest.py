@@ -10,10 +10,10 @@ from fastapi.testclient import TestClient
 
 from services.api.app import create_app
 from services.shared import db as shared_db
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from services.staff.application import create_staff_user
 from services.staff.domain import StaffUser
-from services.staff.ratelimit import get_login_limiter
 
 ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
 PASSWORD = "correct horse battery staple"
@@ -42,11 +42,11 @@ def client(db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iter
     (dist / "index.html").write_text("<!doctype html><div id=root></div>")
     monkeypatch.setenv("WEBAPP_DIST", str(dist))
     get_settings.cache_clear()
-    get_login_limiter.cache_clear()
+    reset_limits()
     client = TestClient(create_app(), follow_redirects=False)
     client.headers["Origin"] = "http://testserver"
     yield client
-    get_login_limiter.cache_clear()
+    reset_limits()
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from sqlalchemy import select, update
 
 from services.shared import db as shared_db
 from services.shared.errors import DomainError
+from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from services.staff.deps import OptionalStaffDep, StaffDep, require_role
 from services.staff.domain import StaffUser, token_digest
 from services.staff.models import StaffSessionRecord, StaffUserRecord
-from services.staff.ratelimit import get_login_limiter
 from tests.staff.conftest import ADMIN_EMAIL, PASSWORD, REVIEWER_EMAIL, log_in
 
 LOGIN = "/api/staff/login"
@@ -93,20 +93,20 @@ def test_the_eleventh_attempt_in_a_minute_is_refused_with_429(client, staff) -> 
     refused = client.post(LOGIN, json={"email": ADMIN_EMAIL, "password": PASSWORD})
     assert refused.status_code == 429
     body = refused.json()
-    assert body["code"] == "too_many_attempts" and "Too many sign-in attempts" in body["message"]
+    assert body["code"] == "rate_limited" and "Too many sign-in attempts" in body["message"]
     assert 1 <= body["retry_after"] <= 60 and refused.headers["retry-after"] == str(body["retry_after"])
     assert "set-cookie" not in refused.headers
     # another email from the same address still has its own allowance
     assert client.post(LOGIN, json={"email": REVIEWER_EMAIL, "password": PASSWORD}).status_code == 200
     # and the counters live in the limiter: once reset, the admin may try again
-    get_login_limiter().reset()
+    reset_limits()
     assert client.post(LOGIN, json={"email": ADMIN_EMAIL, "password": PASSWORD}).status_code == 200
 
 
 def test_the_per_address_limit_covers_every_email(client, staff, monkeypatch) -> None:
-    monkeypatch.setenv("STAFF_LOGIN_ATTEMPTS_PER_MINUTE_PER_IP", "3")
+    monkeypatch.setenv("RATE_LIMIT_STAFF_LOGIN_PER_CLIENT", "3/minute")
     get_settings.cache_clear()
-    get_login_limiter.cache_clear()
+    reset_limits()
     for n in range(3):
         client.post(LOGIN, json={"email": f"user{n}@halvard.gg", "password": "guess guess"})
     assert client.post(LOGIN, json={"email": ADMIN_EMAIL, "password": PASSWORD}).status_code == 429
@@ -243,7 +243,7 @@ def dummy(db_url: str) -> TestClient:
         return {"staff": user.email if user else None}
 
     app.include_router(router)
-    get_login_limiter.cache_clear()
+    reset_limits()
     return TestClient(app)
 
 

@@ -96,7 +96,7 @@ export const apiPaths = {
   isReviewer: '/is-reviewer',
   /** Spec 6: a GET ends the staff session and redirects to '/'. */
   logout: '/logout',
-  /** POST {email, password} -> 200 {email, role}; 401 invalid_credentials; 429 too_many_attempts. */
+  /** POST {email, password} -> 200 {email, role}; 401 invalid_credentials; 429 rate_limited. */
   staffLogin: '/api/staff/login',
   categories: (slug: string) => `/api/wc/products/categories${qs({ slug })}`,
   products: (params: { category?: number; per_page?: number; page?: number; slug?: string; include?: number[] }) =>

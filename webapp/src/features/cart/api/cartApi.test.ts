@@ -33,6 +33,27 @@ describe('cart API client', () => {
     expect(await send()).toMatchObject({ kind: 'retry', status: null });
   });
 
+  it('reads a 429: the wait from Retry-After (else the body), the limit and the message', async () => {
+    const limited = (headers: Record<string, string>, body: Record<string, unknown>) =>
+      new Response(JSON.stringify({ code: 'rate_limited', message: 'Too many coupon attempts. Please try again in 9 minutes.', ...body }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+    const answers = [limited({ 'Retry-After': '540' }, { retry_after: 1, limit: 'coupon_attempts' }), limited({}, { retry_after: 7, limit: 'cart_commands' }), limited({}, {})];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const send = () => api.sendCommand('tok', 'k', { type: 'apply_coupon', code: 'X' });
+    expect(await send()).toEqual({
+      kind: 'retry',
+      status: 429,
+      retryAfter: 540,
+      limit: 'coupon_attempts',
+      message: 'Too many coupon attempts. Please try again in 9 minutes.',
+    });
+    expect(await send()).toMatchObject({ kind: 'retry', status: 429, retryAfter: 7, limit: 'cart_commands' });
+    expect(await send()).toMatchObject({ kind: 'retry', status: 429, retryAfter: undefined, limit: undefined });
+  });
+
   it('reads the cart: ok, not_found on 404, retry when offline', async () => {
     const answers = [json(200, { cart }), json(404, { code: 'cart_not_found' })];
     const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('offline')));

@@ -10,8 +10,12 @@ export type CommandResult =
   | { kind: 'ok'; cart: CartView; replayed: boolean }
   /** 409/422 from a rule: `cart` is the server's state to reconcile to. */
   | { kind: 'refused'; status: number; code: string; message: string; cart: CartView | null }
-  /** Network error, 5xx or 429: send again later with the same Idempotency-Key. */
-  | { kind: 'retry'; status: number | null; error?: unknown }
+  /**
+   * Network error, 5xx or 429: send again later with the same Idempotency-Key. A 429
+   * (`rate_limited`, docs/operations.md "Security") says how long to wait (`retryAfter`, seconds,
+   * from its `Retry-After` header or body), which limit it hit (`limit`) and its `message`.
+   */
+  | { kind: 'retry'; status: number | null; error?: unknown; retryAfter?: number; limit?: string; message?: string }
   /** Any other answer (400, 409 idempotency_key_reused, 422 invalid_request): sending it again cannot help. */
   | { kind: 'rejected'; status: number; code: string; message: string };
 
@@ -42,6 +46,17 @@ const isCart = (value: unknown): value is CartView =>
   Boolean(value && typeof value === 'object' && Array.isArray((value as CartView).lines) && typeof (value as CartView).version === 'number');
 
 const retryable = (status: number) => status >= 500 || status === 429 || status === 408;
+
+/**
+ * The wait a 429 asks for, in whole seconds: its `Retry-After` header (delay-seconds form), else
+ * the body's `retry_after`; undefined when neither is a positive number.
+ */
+export function retryAfterSeconds(response: Response, data: Record<string, unknown>): number | undefined {
+  const header = Number(response.headers.get('Retry-After') ?? '');
+  if (Number.isFinite(header) && header > 0) return Math.ceil(header);
+  const body = typeof data.retry_after === 'number' ? data.retry_after : NaN;
+  return Number.isFinite(body) && body > 0 ? Math.ceil(body) : undefined;
+}
 
 /** The cart API over `fetchImpl` (the global fetch by default, looked up at call time). */
 export function createCartApi(fetchImpl?: Fetch): CartApi {
@@ -74,6 +89,15 @@ export function createCartApi(fetchImpl?: Fetch): CartApi {
       const data = await body(response);
       if (response.ok) {
         return isCart(data.cart) ? { kind: 'ok', cart: data.cart, replayed: Boolean(data.replayed) } : { kind: 'retry', status: response.status };
+      }
+      if (response.status === 429) {
+        return {
+          kind: 'retry',
+          status: 429,
+          retryAfter: retryAfterSeconds(response, data),
+          limit: typeof data.limit === 'string' ? data.limit : undefined,
+          message: typeof data.message === 'string' ? data.message : undefined,
+        };
       }
       if (retryable(response.status)) return { kind: 'retry', status: response.status };
       const code = typeof data.code === 'string' ? data.code : `http_${response.status}`;

@@ -67,6 +67,22 @@ describe('coupons on the cart page', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€139.99');
   });
 
+  it('tells the shopper how long to wait after too many refused guesses (429)', async () => {
+    const decide = server.sendCommand.bind(server);
+    server.sendCommand = async (token, key, command) =>
+      command.type === 'apply_coupon'
+        ? { kind: 'retry', status: 429, retryAfter: 521, limit: 'coupon_attempts', message: 'server text' }
+        : decide(token, key, command);
+    renderCart();
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'GUESS6');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many coupon attempts. Please try again in 9 minutes.');
+    expect(screen.getByRole('button', { name: 'Apply coupon' })).toBeEnabled();
+    expect(useCartStore.getState().outbox).toEqual([]);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€139.99');
+  });
+
   it('asks for a code before sending anything', async () => {
     renderCart();
     await userEvent.click(screen.getByRole('button', { name: 'Apply coupon' }));

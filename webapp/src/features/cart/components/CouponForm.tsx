@@ -6,12 +6,31 @@ import styles from './CouponForm.module.css';
 
 const NO_COUPONS: CartCoupon[] = [];
 
+/** "1 minute", "9 minutes", "40 seconds", "2 hours": a wait in seconds in plain words (rounded up). */
+function waitInWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  if (seconds < 3600) return plural(Math.ceil(seconds / 60), 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}
+
+/**
+ * What the shopper reads when the server refused a coupon: its message, or for too many refused
+ * guesses (429 `rate_limited`, docs/operations.md "Security") the wait in plain words.
+ */
+function refusalText(answer: { code: string; message: string; retryAfter?: number }): string {
+  if (answer.code !== 'rate_limited') return answer.message;
+  if (answer.retryAfter === undefined) return 'Too many coupon attempts. Please try again later.';
+  return `Too many coupon attempts. Please try again in ${waitInWords(answer.retryAfter)}.`;
+}
+
 /**
  * The coupon field (cart and checkout) and the applied coupons with Remove. Coupons are decided
- * by the server only (contract A, spec 5): the field waits for its answer and shows its message.
- * Email restrictions and per-user limits are checked at checkout with the billing email (the
- * quote lists a coupon they refuse); a "code" with "@" is an email typed into the wrong field
- * and is never sent (docs/events.md, "What events never hold").
+ * by the server only (contract A, spec 5): the field waits for its answer and shows its message;
+ * after too many refused guesses it says how long to wait. Email restrictions and per-user limits
+ * are checked at checkout with the billing email (the quote lists a coupon they refuse); a "code"
+ * with "@" is an email typed into the wrong field and is never sent (docs/events.md, "What events
+ * never hold").
  */
 export function CouponForm() {
   const id = useId();
@@ -42,7 +61,7 @@ export function CouponForm() {
       setCode('');
       setMessage({ kind: 'success', text: 'Coupon code applied successfully.' });
     } else {
-      setMessage({ kind: 'error', text: answer.message });
+      setMessage({ kind: 'error', text: refusalText(answer) });
     }
   }
 

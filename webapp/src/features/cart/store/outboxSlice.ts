@@ -4,6 +4,11 @@
  * command the server already applied is answered from its history instead of applied twice.
  *
  * - network error, 5xx: keep the entry, retry with exponential backoff (or when back online);
+ * - 429 (rate limited): keep the entry, send it again with the same key after `Retry-After`
+ *   (at most a minute, see `retryDelay`); never dropped. Except a coupon guess refused by the
+ *   `coupon_attempts` limit (docs/operations.md "Security"): it is settled as a refusal with the
+ *   wait (`retryAfter`), so the coupon form tells the shopper and the rest of the cart does not
+ *   queue behind it for minutes;
  * - 200: the server wins: its cart becomes the mirror, pending commands are re-applied on top;
  *   if its version is not the one the rules predicted (another tab, a replay), GET /api/cart;
  * - 409/422 refusal: reconcile to the cart in the answer, drop the entry, tell the shopper;
@@ -13,11 +18,13 @@ import type { StateCreator } from 'zustand';
 import type { CartView, CountDelta, GaEvent, OutboxEntry, Refusal } from '../types';
 import type { CartState } from './cartStore';
 import { countDeltas, execute } from './rules';
-import { backoffDelay, type CartRuntime } from './runtime';
+import { retryDelay, type CartRuntime } from './runtime';
 import { SETTLED_KEPT, unionIds } from './crossTab';
 import { baseModel, displayCart, isTracked, lookup } from './sync';
 
 export const MAX_ANALYTICS_QUEUE = 500;
+/** The 429 `limit` of refused coupon guesses (services/shared/ratelimit.py). */
+export const COUPON_LIMIT = 'coupon_attempts';
 
 export interface OutboxSlice {
   outbox: OutboxEntry[];
@@ -33,14 +40,14 @@ export const createOutboxSlice =
   (set, get) => {
     const { deps } = runtime;
 
-    const scheduleRetry = (attempts: number) => {
+    const scheduleRetry = (attempts: number, retryAfter?: number) => {
       if (runtime.timers.outbox !== undefined) deps.clearTimer(runtime.timers.outbox);
       runtime.timers.outbox = undefined;
       if (!deps.isOnline()) return; // the `online` event flushes
       runtime.timers.outbox = deps.setTimer(() => {
         runtime.timers.outbox = undefined;
         void get().flush();
-      }, backoffDelay(deps, attempts));
+      }, retryDelay(deps, attempts, retryAfter));
     };
 
     /**
@@ -108,10 +115,15 @@ export const createOutboxSlice =
 
             const result = await deps.api.sendCommand(token, entry.id, entry.command);
 
+            if (result.kind === 'retry' && result.limit === COUPON_LIMIT && entry.command.type === 'apply_coupon') {
+              const message = result.message ?? 'Too many coupon attempts. Please try again later.';
+              settle(entry, null, [], { code: 'rate_limited', message, status: 429, retryAfter: result.retryAfter });
+              continue;
+            }
             if (result.kind === 'retry') {
               const attempts = entry.attempts + 1;
               set((s) => ({ outbox: s.outbox.map((e) => (e.id === entry.id ? { ...e, attempts } : e)) }));
-              scheduleRetry(attempts);
+              scheduleRetry(attempts, result.status === 429 ? result.retryAfter : undefined);
               break;
             }
             if (result.kind === 'ok') {

@@ -64,6 +64,19 @@ export function defaultDeps(): CartDeps {
   };
 }
 
+/** The longest the outbox waits on a 429 before asking again, whatever `Retry-After` says (ms). */
+export const RETRY_AFTER_CAP_MS = 60_000;
+
+/**
+ * How long the outbox waits before sending a command again: the server's `Retry-After`
+ * (seconds, on a 429) capped at RETRY_AFTER_CAP_MS (a longer wait is asked again, and the server
+ * answers with what is left), else the backoff for the n-th failed attempt.
+ */
+export function retryDelay(deps: Pick<CartDeps, 'backoff' | 'random'>, attempt: number, retryAfter?: number): number {
+  if (retryAfter !== undefined && retryAfter > 0) return Math.min(RETRY_AFTER_CAP_MS, retryAfter * 1000);
+  return backoffDelay(deps, attempt);
+}
+
 /** Backoff delay for the n-th failed attempt (n >= 1), jittered to 50..100 %. */
 export function backoffDelay(deps: Pick<CartDeps, 'backoff' | 'random'>, attempt: number): number {
   const full = Math.min(deps.backoff.maxMs, deps.backoff.baseMs * 2 ** Math.max(0, attempt - 1));

@@ -199,6 +199,8 @@ export interface Refusal {
   code: string;
   message: string;
   status: number;
+  /** A 429 `rate_limited` answer: seconds until the shopper may try again. */
+  retryAfter?: number;
 }
 
 /** One command waiting for the server; `id` is its Idempotency-Key, reused on every retry. */

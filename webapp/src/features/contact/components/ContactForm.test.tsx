@@ -123,7 +123,7 @@ describe('ContactForm against POST /api/mail', () => {
 
   it.each([
     [500, {}, /Something went wrong/],
-    [429, { code: 'too_many_requests' }, /Something went wrong/],
+    [429, { code: 'rate_limited' }, /Something went wrong/],
     [200, { sent: true }, /Thanks, we'll get back to you/],
   ])('answers %i lead to the right panel', async (status, body, text) => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));

@@ -95,7 +95,7 @@ describe('NewsletterSignup (footer) against POST /api/newsletter', () => {
     [200, { subscribed: true }, /Thanks for signing up!/],
     [422, { code: 'invalid_newsletter', fields: { email: 'Please enter a valid email' } }, /^Please enter a valid email$/],
     [500, {}, /^Something went wrong, please try again later$/],
-    [429, { code: 'too_many_requests' }, /^Something went wrong, please try again later$/],
+    [429, { code: 'rate_limited' }, /^Something went wrong, please try again later$/],
   ])('an answer %i shows the right state', async (status, body, text) => {
     const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
     vi.stubGlobal('fetch', fetch);

@@ -93,7 +93,7 @@ describe('StaffLoginPage', () => {
   });
 
   it('tells how long to wait after too many attempts (429)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'too_many_attempts', message: 'x', retry_after: 42 }, 429, { 'Retry-After': '42' })));
+    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited', message: 'x', retry_after: 42 }, 429, { 'Retry-After': '42' })));
     renderLogin();
     await fillAndSubmit();
     await waitFor(() =>
@@ -102,11 +102,11 @@ describe('StaffLoginPage', () => {
   });
 
   it('uses the Retry-After header when the body has no retry_after, and a minute when neither', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'too_many_attempts' }, 429, { 'Retry-After': '7' })));
+    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited' }, 429, { 'Retry-After': '7' })));
     renderLogin();
     const user = await fillAndSubmit();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait 7 seconds'));
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'too_many_attempts' }, 429)));
+    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited' }, 429)));
     await user.type(screen.getByLabelText('Password'), 'again');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait a minute and try again.'));

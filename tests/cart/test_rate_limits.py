@@ -1,0 +1,223 @@
+"""Rate limits on the cart API (services/shared/ratelimit.py; docs/operations.md, Security,
+"Rate limits"), on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL): refused
+coupon guesses per cart and per client, cart commands per client on the fast path and on the
+route alike, new carts per client. Each test sets real limits (the suite's defaults are
+generous, tests/conftest.py) and talks from addresses of its own."""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from services.api.app import create_app
+from services.shared.ratelimit import reset_limits
+from services.shared.settings import get_settings
+from tests.cart.test_coupons_api import seed
+from tests.cart.test_fast_path import fast_path_of
+from tests.conftest import seeded_database
+
+COMMANDS = "/api/cart/commands"
+_hosts = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def apps(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
+) -> Iterator[tuple[FastAPI, FastAPI]]:
+    """Two apps on one seeded database (the coupon API's catalogue and coupons): the first with
+    the command fast path, the second without. Catalogue facts are cached for an hour, so the
+    fast path serves what it can."""
+    with seeded_database(
+        tmp_path_factory, pg_schema_url, "rate-limits", seed, {"CATALOG_CACHE_TTL": "3600"}
+    ) as (
+        _,
+        env,
+    ):
+        env.setenv("CART_FAST_PATH", "1")
+        get_settings.cache_clear()
+        fast = create_app()
+        env.setenv("CART_FAST_PATH", "0")
+        get_settings.cache_clear()
+        slow = create_app()
+        with TestClient(fast), TestClient(slow):  # run both lifespans
+            yield fast, slow
+
+
+def client(app: FastAPI) -> TestClient:
+    """A client of ``app`` from an address no other test uses."""
+    return TestClient(app, client=(f"203.0.113.{next(_hosts)}", 50000))
+
+
+@pytest.fixture
+def limits(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``limits(NAME=text, ...)`` sets ``RATE_LIMIT_<NAME>`` and starts the counters afresh."""
+
+    def set_limits(**values: str) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(f"RATE_LIMIT_{name.upper()}", value)
+        reset_limits()
+
+    return set_limits
+
+
+def send(http: TestClient, token: str, command: dict[str, Any], key: str | None = None) -> Any:
+    headers = {"X-Cart-Token": token, "Idempotency-Key": key or secrets.token_hex(8)}
+    return http.post(COMMANDS, headers=headers, json=command)
+
+
+def guess(http: TestClient, token: str, code: str, key: str | None = None) -> Any:
+    return send(http, token, {"type": "apply_coupon", "code": code}, key)
+
+
+def history(http: TestClient, token: str) -> list[dict[str, Any]]:
+    answer = http.get("/api/cart/events", headers={"X-Cart-Token": token})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def new_cart(http: TestClient) -> str:
+    token = secrets.token_urlsafe(32)
+    assert send(http, token, {"type": "add", "product_id": 1}).status_code == 200
+    return token
+
+
+def assert_rate_limited(answer: Any, limit: str, most: int) -> dict[str, Any]:
+    """``answer`` is the one 429: ``rate_limited`` with ``retry_after`` (1..``most`` s), the
+    same ``Retry-After`` header and ``limit``; its body."""
+    assert answer.status_code == 429, answer.text
+    body = answer.json()
+    assert body["code"] == "rate_limited" and body["limit"] == limit
+    assert 1 <= body["retry_after"] <= most
+    assert answer.headers["retry-after"] == str(body["retry_after"])
+    assert answer.headers["cache-control"] == "no-store"
+    return body
+
+
+# ---- coupon guesses -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["fast", "slow"])
+def test_the_sixth_unknown_code_on_a_cart_is_429_and_nothing_more_is_recorded(
+    apps: tuple[FastAPI, FastAPI], limits: Any, which: str
+) -> None:
+    limits(coupon_failures_per_cart="5/10 minutes", coupon_failures_per_client="50/10 minutes")
+    http = client(apps[0] if which == "fast" else apps[1])
+    token = new_cart(http)
+    for n in range(5):
+        refused = guess(http, token, f"GUESS{n}", key=f"g{n}")
+        assert (refused.status_code, refused.json()["code"]) == (422, "coupon_not_found")
+    recorded = len(history(http, token))
+    body = assert_rate_limited(guess(http, token, "GUESS5"), "coupon_attempts", 600)
+    assert body["retry_after"] > 590  # the window is 10 minutes and just began
+    assert body["message"] == "Too many coupon attempts. Please try again in 10 minutes."
+    # a real code is not even looked at now: the store holds no more than the limit allows
+    assert_rate_limited(guess(http, token, "welcome10"), "coupon_attempts", 600)
+    assert len(history(http, token)) == recorded
+    # a retry of an answered guess still gets its original answer, not a 429
+    replay = guess(http, token, "GUESS0", key="g0")
+    assert (replay.status_code, replay.json()["code"], replay.json()["replayed"]) == (
+        422,
+        "coupon_not_found",
+        True,
+    )
+    # other commands on the cart are not held back
+    assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
+
+
+def test_refused_guesses_count_per_client_across_carts_and_not_for_other_clients(
+    apps: tuple[FastAPI, FastAPI], limits: Any
+) -> None:
+    limits(coupon_failures_per_cart="5/10 minutes", coupon_failures_per_client="7/10 minutes")
+    http, other = client(apps[1]), client(apps[1])
+    first, second = new_cart(http), new_cart(http)
+    for n in range(5):
+        assert guess(http, first, f"A{n}").status_code == 422
+    for n in range(2):
+        assert guess(http, second, f"B{n}").status_code == 422
+    assert_rate_limited(guess(http, second, "B2"), "coupon_attempts", 600)  # the client's 8th
+    # another client is unaffected, even on the cart the first used up
+    assert guess(other, new_cart(other), "C0").status_code == 422
+    assert_rate_limited(guess(other, first, "C1"), "coupon_attempts", 600)  # per cart: 5 used
+
+
+def test_successful_applies_and_cart_refusals_do_not_count(
+    apps: tuple[FastAPI, FastAPI], limits: Any
+) -> None:
+    limits(coupon_failures_per_cart="2/10 minutes", coupon_failures_per_client="2/10 minutes")
+    http = client(apps[1])
+    token = new_cart(http)  # one mouse: 59.99, under save20's minimum spend
+    for _ in range(3):
+        assert send(http, token, {"type": "apply_coupon", "code": "welcome10"}).status_code == 200
+        assert send(http, token, {"type": "remove_coupon", "code": "welcome10"}).status_code == 200
+        minimum = guess(http, token, "save20")
+        assert (minimum.status_code, minimum.json()["code"]) == (409, "coupon_minimum_spend")
+    assert guess(http, token, "NOPE1").status_code == 422
+    restricted = send(http, token, {"type": "apply_coupon", "code": "staff40", "email": "me@example.com"})
+    assert (restricted.status_code, restricted.json()["code"]) == (422, "coupon_email_restricted")  # counts
+    assert_rate_limited(guess(http, token, "save20"), "coupon_attempts", 600)
+
+
+# ---- cart commands per client ---------------------------------------------------------------
+
+
+def test_cart_commands_per_client_answer_alike_on_the_fast_path_and_the_route(
+    apps: tuple[FastAPI, FastAPI], limits: Any
+) -> None:
+    limits(cart_commands="5/minute")
+    answers = []
+    for app in apps:
+        http = client(app)
+        token = secrets.token_urlsafe(32)
+        for _ in range(5):  # the first starts the cart on the route; the rest may take the fast path
+            assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
+        recorded = len(history(http, token))
+        served = fast_path_of(app).served if fast_path_of(app) else None
+        limited = send(http, token, {"type": "add", "product_id": 2})
+        body = assert_rate_limited(limited, "cart_commands", 60)
+        if served is not None:
+            assert fast_path_of(app).served == served + 1  # answered by the fast path itself
+        assert len(history(http, token)) == recorded
+        assert_rate_limited(http.post("/api/cart"), "cart_commands", 60)  # every cart POST counts
+        assert send(client(app), token, {"type": "add", "product_id": 2}).status_code == 200  # another client
+        answers.append(
+            ({k: v for k, v in body.items() if k != "retry_after"}, sorted(limited.headers.keys()))
+        )
+    assert answers[0] == answers[1]
+    assert answers[0][0]["message"].startswith("Too many cart changes at once. Please try again in ")
+
+
+def test_a_command_handed_from_the_fast_path_to_the_route_counts_once(
+    apps: tuple[FastAPI, FastAPI], limits: Any
+) -> None:
+    limits(cart_commands="3/minute")
+    http = client(apps[0])
+    token = secrets.token_urlsafe(32)
+    # apply_coupon never runs on the fast path: each is counted there and handed to the route
+    for _ in range(3):
+        assert send(http, token, {"type": "apply_coupon", "code": "welcome10"}).status_code in (200, 409)
+    assert_rate_limited(send(http, token, {"type": "apply_coupon", "code": "welcome10"}), "cart_commands", 60)
+
+
+# ---- new carts per client -------------------------------------------------------------------
+
+
+def test_new_carts_per_client(apps: tuple[FastAPI, FastAPI], limits: Any) -> None:
+    limits(new_carts="3/minute")
+    http = client(apps[0])
+    started = [http.post("/api/cart") for _ in range(2)]
+    assert [a.status_code for a in started] == [201, 201]
+    token = new_cart(http)  # a first command starts a cart too: the third
+    assert http.post("/api/cart", headers={"X-Cart-Token": token}).status_code == 201  # exists: not new
+    assert_rate_limited(http.post("/api/cart"), "new_carts", 60)
+    fresh = secrets.token_urlsafe(32)
+    assert_rate_limited(send(http, fresh, {"type": "add", "product_id": 1}), "new_carts", 60)
+    assert http.get("/api/cart", headers={"X-Cart-Token": fresh}).status_code == 404  # nothing stored
+    # commands on the carts it has still run, and another client may start carts
+    assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
+    assert client(apps[0]).post("/api/cart").status_code == 201
