@@ -19,16 +19,10 @@ cut off (the exception ends it) instead.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+from services.shared.asgi import ASGIApp, Message, Receive, Scope, Send, error_body, send_json_error
 
 
 class BodyTooLarge(Exception):
@@ -78,11 +72,11 @@ def default_rules(form_bytes: int, analytics_bytes: int) -> tuple[LimitRule, ...
 
 def too_large_body(limit: int) -> bytes:
     """The JSON body of the 413 answer for a route limited to ``limit`` bytes."""
-    content = {
-        "code": "payload_too_large",
-        "message": f"The request body is too large: at most {limit} bytes are accepted here.",
-    }
-    return json.dumps(content, separators=(",", ":")).encode()
+    return error_body("payload_too_large", _too_large_message(limit))
+
+
+def _too_large_message(limit: int) -> str:
+    return f"The request body is too large: at most {limit} bytes are accepted here."
 
 
 class BodyLimit:
@@ -152,17 +146,4 @@ def _content_length(scope: Scope) -> int | None:
 
 
 async def _send_413(send: Send, limit: int) -> None:
-    body = too_large_body(limit)
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 413,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
-                (b"cache-control", b"no-store"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await send_json_error(send, 413, "payload_too_large", _too_large_message(limit), close=True)

@@ -32,12 +32,9 @@ token; a request that the browser marks cross-site (``Sec-Fetch-Site: cross-site
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit
 
 from asgi_csrf import DEFAULT_SIGNING_NAMESPACE, asgi_csrf, cookies_from_scope
@@ -45,13 +42,8 @@ from itsdangerous import BadSignature
 from itsdangerous.url_safe import URLSafeSerializer
 from starlette.requests import Request
 
+from services.shared.asgi import ASGIApp, Message, Receive, Scope, Send, send_json_error
 from services.staff.deps import SESSION_COOKIE
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 CSRF_COOKIE = "csrftoken"
 CSRF_HEADER = "x-csrftoken"
@@ -144,19 +136,7 @@ def load_secret(configured: str, data_dir: Path) -> str:
 
 
 async def _refuse(send: Send, message: str) -> None:
-    body = json.dumps({"code": "csrf_failed", "message": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 403,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"cache-control", b"no-store"),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await send_json_error(send, 403, "csrf_failed", message)
 
 
 async def _token_failed(scope: Scope, send: Send, _reason: object) -> None:

@@ -1,39 +1,19 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { adminAccount, type StaffAccount } from './support/staff';
 
 /**
  * The admin UI in a real browser under the staff CSRF protection and the admin's CSP
  * (docs/operations.md, Security): an admin creates a coupon through sqladmin's form (a
  * multipart POST carrying the hidden csrftoken field) and deletes it through sqladmin's
  * JavaScript (a DELETE with the X-CSRFToken header from services/admin/static/csrf.js), with
- * no CSP violation on the way. The account is made as in staff.spec.ts.
+ * no CSP violation on the way. The account: e2e/support/staff.ts.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function createAdminWithCli(): { email: string; password: string } {
-  if (!process.env.DATABASE_URL) {
-    throw new Error('Set E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
-  }
-  const tag = randomBytes(6).toString('hex');
-  const account = { email: `e2e-admin-${tag}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
-  const venv = `${ROOT}.venv/bin/python`;
-  execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'admin'], {
-    cwd: ROOT,
-    env: { ...process.env, STAFF_PASSWORD: account.password },
-    stdio: 'pipe',
-  });
-  return account;
-}
-
-let admin: { email: string; password: string };
+let admin: StaffAccount;
 
 test.beforeAll(() => {
-  const { E2E_STAFF_EMAIL: email, E2E_STAFF_PASSWORD: password } = process.env;
-  admin = email && password ? { email, password } : createAdminWithCli();
+  admin = adminAccount();
 });
 
 async function logIn(page: Page) {

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { adminAccount, type StaffAccount } from './support/staff';
 
 /**
  * Issue 5 item 10, end to end against the seeded server: staff login, the staff banner
@@ -10,34 +7,16 @@ import { expect, test, type Page } from '@playwright/test';
  *
  * The admin account: E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD when both are set (e.g. made with
  * `STAFF_PASSWORD=... python -m services.api.cli create-staff admin@example.com --role admin`);
- * otherwise this file makes one with that CLI on the server's database, which it finds in
- * DATABASE_URL (scripts/test.sh exports it for the server it starts).
+ * otherwise one is made with that CLI on the server's database (e2e/support/staff.ts).
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BANNER = 'You are currently browsing as an admin';
 const DRAFT_PRODUCT = 1007; // demo seed: "Huginn Pro X", status draft
 
-function createAdminWithCli(): { email: string; password: string } {
-  if (!process.env.DATABASE_URL) {
-    throw new Error('Set E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
-  }
-  const tag = randomBytes(6).toString('hex');
-  const account = { email: `e2e-admin-${tag}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
-  const venv = `${ROOT}.venv/bin/python`;
-  execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'admin'], {
-    cwd: ROOT,
-    env: { ...process.env, STAFF_PASSWORD: account.password },
-    stdio: 'pipe',
-  });
-  return account;
-}
-
-let admin: { email: string; password: string };
+let admin: StaffAccount;
 
 test.beforeAll(() => {
-  const { E2E_STAFF_EMAIL: email, E2E_STAFF_PASSWORD: password } = process.env;
-  admin = email && password ? { email, password } : createAdminWithCli();
+  admin = adminAccount();
 });
 
 test.beforeEach(async ({ page }) => {

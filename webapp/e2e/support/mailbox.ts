@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { request, type APIRequestContext } from '@playwright/test';
+import { adminAccount } from './staff';
 
 /**
  * Reading the embedded mail sink (`GET /api/dev/mailbox`) in end-to-end tests. The sink answers
@@ -26,21 +23,6 @@ export interface OutboxMail {
   sent_at: string | null;
 }
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-function adminAccount(): { email: string; password: string } {
-  const { E2E_STAFF_EMAIL: email, E2E_STAFF_PASSWORD: password, DATABASE_URL } = process.env;
-  if (email && password) return { email, password };
-  if (!DATABASE_URL) throw new Error('Set E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
-  const account = { email: `e2e-mail-${randomBytes(6).toString('hex')}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
-  const venv = `${ROOT}.venv/bin/python`;
-  execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'admin'], {
-    cwd: ROOT,
-    env: { ...process.env, STAFF_PASSWORD: account.password },
-    stdio: 'pipe',
-  });
-  return account;
-}
 
 let admin: Promise<APIRequestContext> | undefined;
 
