@@ -65,10 +65,11 @@ FAST_COMMANDS = frozenset({"add", "set_count", "remove", "set_country", "set_pay
 
 
 # ``apply_coupon`` refusals that count as guessing (docs/operations.md, Security, "Rate limits"):
-# an unknown code (finding codes), and the email checks (finding which address a restricted
-# coupon accepts). Refusals about the cart's contents (minimum spend, expiry, excluded items...)
-# are a shopper adjusting a cart, not guessing: they do not count, nor do successful applies.
-COUPON_GUESS_REFUSALS = frozenset({"coupon_not_found", "coupon_email_restricted", "coupon_user_limit"})
+# an unknown code (finding codes). Refusals about the cart's contents (minimum spend, expiry,
+# excluded items...) are a shopper adjusting a cart, not guessing: they do not count, nor do
+# successful applies. The email checks never run in the cart (it never knows the email;
+# docs/events.md): checkout runs them, behind the place-order limit.
+COUPON_GUESS_REFUSALS = frozenset({"coupon_not_found"})
 
 
 class CommandGuard(Protocol):
