@@ -25,7 +25,7 @@ takes the ``csrftoken`` field with Starlette's form parser, hands it to asgi-csr
 header and replays the body to the app unchanged.
 
 ``POST /api/staff/login`` is checked for its Origin only (no token yet before the first
-login). ``GET /logout`` must be a GET by the spec (section 6: a plain link), so it carries no
+login), with or without a session cookie: a foreign ``Origin``/``Referer`` is refused. ``GET /logout`` must be a GET by the spec (section 6: a plain link), so it carries no
 token; a request that the browser marks cross-site (``Sec-Fetch-Site: cross-site`` or
 ``same-site``, or a foreign ``Origin``/``Referer``) is refused instead of ending the session.
 """
@@ -188,6 +188,9 @@ class StaffCsrf:
             if self._guarded(scope) and not same_origin(scope):
                 await _refuse(send, "This staff request did not come from the shop's own pages.")
                 return
+            if _foreign_login(scope):  # login CSRF: signing a browser into someone else's account
+                await _refuse(send, "Sign in from the shop's own login page.")
+                return
             if (
                 scope["method"] == "GET"
                 and scope["path"] == LOGOUT_PATH
@@ -213,6 +216,18 @@ class StaffCsrf:
         except BadSignature:
             return False
         return bool(cookie) and secrets.compare_digest(header, cookie)
+
+
+def _foreign_login(scope: Scope) -> bool:
+    """A ``POST /api/staff/login`` whose ``Origin`` (or ``Referer``) names another site. A login
+    without either header (a script, the CLI's tests) has no browser to forge it from and passes;
+    the first login has no token yet, so this is its only CSRF check (docs/operations.md, Security)."""
+    if scope["method"] != "POST" or scope["path"] != LOGIN_PATH:
+        return False
+    headers = _headers(scope)
+    if b"origin" not in headers and b"referer" not in headers:
+        return False
+    return not same_origin(scope)
 
 
 def _is_multipart(scope: Scope) -> bool:

@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from services.catalog.models import Coupon
 from services.shared.db import get_sessionmaker
-from tests.admin.conftest import csrf, post_form, read_form, with_values
+from tests.admin.conftest import ADMIN_EMAIL, PASSWORD, csrf, post_form, read_form, with_values
 from tests.factories import create_product
 
 FOREIGN = "https://evil.example"
@@ -127,3 +127,19 @@ def test_shopper_apis_are_not_affected(admin: TestClient, client: TestClient) ->
         assert cart.status_code != 403 and cart.json()["code"] != "csrf_failed"
         quote = who.post("/api/checkout/quote", headers={"X-Cart-Token": "t" * 32}, json={})
         assert quote.status_code != 403
+
+
+def test_a_login_posted_from_another_site_is_refused_even_without_a_session(
+    client: TestClient, staff_accounts: None
+) -> None:
+    """Login CSRF: a foreign page must not sign a visitor's browser into a staff account. The
+    first login has no token yet, so its Origin (or Referer) is the check; a login without
+    either header (no browser to forge it) and one from the shop's own page still work."""
+    credentials = {"email": ADMIN_EMAIL, "password": PASSWORD}
+    client.cookies.clear()
+    for headers in ({"Origin": FOREIGN}, {"Origin": "null"}, {"Referer": FOREIGN + "/login"}):
+        answer = client.post("/api/staff/login", json=credentials, headers=headers)
+        assert (answer.status_code, answer.json()["code"]) == (403, "csrf_failed"), headers
+        assert "staff_session" not in answer.cookies
+    own = client.post("/api/staff/login", json=credentials, headers={"Origin": "http://testserver"})
+    assert own.status_code == 200, own.text
