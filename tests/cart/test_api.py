@@ -118,7 +118,10 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
     """An HTTP client on one migrated, seeded database for this module (like ``db_url``, but
     set up once: every test works on carts of its own tokens). The cart application is
     built for this database and closed at the end."""
-    with seeded_database(tmp_path_factory, pg_schema_url, "cart-api", seed), TestClient(create_app()) as client:
+    with (
+        seeded_database(tmp_path_factory, pg_schema_url, "cart-api", seed),
+        TestClient(create_app()) as client,
+    ):
         yield client
         assert_no_email_in_store(get_cart_app())  # every flow of the module (docs/events.md)
 

@@ -28,7 +28,9 @@ from tests.conftest import seeded_database
 
 
 @pytest.fixture(scope="module")
-def both(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[tuple[TestClient, TestClient]]:
+def both(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
+) -> Iterator[tuple[TestClient, TestClient]]:
     """Two apps on one seeded database and one cart application: the first with the fast path,
     the second without. Catalogue facts are trusted for an hour, so they are cached."""
     ttl = {"CATALOG_CACHE_TTL": "3600"}
@@ -57,7 +59,9 @@ def send(client: TestClient, token: str, command: Any, key: str | None) -> tuple
     if key is not None:
         headers["Idempotency-Key"] = key
     if isinstance(command, str):
-        answer = client.post(COMMANDS, headers={**headers, "Content-Type": "application/json"}, content=command)
+        answer = client.post(
+            COMMANDS, headers={**headers, "Content-Type": "application/json"}, content=command
+        )
     else:
         answer = client.post(COMMANDS, headers=headers, json=command)
     body = answer.json()
@@ -95,12 +99,16 @@ SCENARIO: list[tuple[Any, str | None]] = [
 ]
 
 
-def test_the_fast_path_answers_every_command_exactly_as_the_route(both: tuple[TestClient, TestClient]) -> None:
+def test_the_fast_path_answers_every_command_exactly_as_the_route(
+    both: tuple[TestClient, TestClient],
+) -> None:
     fast, slow = both
     fast_token, slow_token = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     for command, key in SCENARIO:
         assert send(fast, fast_token, command, key) == send(slow, slow_token, command, key), (command, key)
-    events = [fast.get("/api/cart/events", headers={"X-Cart-Token": t}).json() for t in (fast_token, slow_token)]
+    events = [
+        fast.get("/api/cart/events", headers={"X-Cart-Token": t}).json() for t in (fast_token, slow_token)
+    ]
     assert [e["type"] for e in events[0]] == [e["type"] for e in events[1]]
     assert len(events[0]) > 15
     path = fast_path_of(fast.app)  # type: ignore[arg-type]
@@ -121,7 +129,9 @@ def test_a_cart_another_worker_wrote_to_is_decided_again_on_the_stored_cart(tmp_
         fast = asyncio.run(first.execute_fast(token, {"type": "add", "product_id": 1}, "b"))
         assert fast is not None and fast.state["lines"][0]["count"] == 2  # served on the loop
         second.execute(token, {"type": "add", "product_id": 2}, "c")  # behind first's back
-        stale = asyncio.run(first.execute_fast(token, {"type": "set_count", "line_id": "L2", "count": 3}, "d"))
+        stale = asyncio.run(
+            first.execute_fast(token, {"type": "set_count", "line_id": "L2", "count": 3}, "d")
+        )
         assert stale is None  # the write was stale: nothing stored, hand over to execute
         state = first.execute(token, {"type": "set_count", "line_id": "L2", "count": 3}, "d").state
         assert [(line["line_id"], line["count"]) for line in state["lines"]] == [("L1", 2), ("L2", 3)]
@@ -136,7 +146,9 @@ def test_the_fast_path_steps_aside_for_a_busy_cart_an_unknown_cart_and_server_de
     app = CartApplication({"PERSISTENCE_MODULE": "eventsourcing.popo"}, catalog=FakeCatalog([simple(1)]))
     try:
         token = new_token()
-        assert asyncio.run(app.execute_fast(token, {"type": "add", "product_id": 1}, "a")) is None  # not in memory
+        assert (
+            asyncio.run(app.execute_fast(token, {"type": "add", "product_id": 1}, "a")) is None
+        )  # not in memory
         app.execute(token, {"type": "add", "product_id": 1}, "a")
         assert asyncio.run(app.execute_fast(token, {"type": "start_checkout"}, "b")) is None
         lock = app._cart_locks[app.get_cart(token).id.int % 1024]
