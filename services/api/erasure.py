@@ -27,6 +27,7 @@ from services.checkout.application import erase_customer
 from services.contact.service import erase_sender
 from services.mail.outbox import erase_address
 from services.newsletter.service import erase_subscriber
+from services.shared.text import erasure_address
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,7 @@ def erase_shopper(session: Session, email: str) -> ErasureReport:
     module docstring; returns an :class:`ErasureReport`. Idempotent: erasing again finds
     nothing more. Raises ``ValueError`` for a text without ``@`` (an empty address would match
     rows already erased). Does not commit: the caller commits everything at once."""
-    address = email.strip().lower()
-    if "@" not in address or any(ch.isspace() for ch in address):
-        raise ValueError("an email address is required")
+    address = erasure_address(email)
     orders = erase_customer(session, address)
     messages = erase_sender(session, address)
     newsletter = erase_subscriber(session, address)

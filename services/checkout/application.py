@@ -25,6 +25,7 @@ from services.checkout.pricing import LiveProduct, PricedLine, Totals, price_lin
 from services.checkout.serializers import order_json
 from services.checkout.shipping import RateFacts, methods_for, shipping_cost
 from services.mail.outbox import erase_reference
+from services.shared.text import erasure_address
 
 # The time coupons are checked at (expiry); tests replace it.
 clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
@@ -210,9 +211,7 @@ def erase_customer(session: Session, email: str) -> list[int]:
     or ``email_restrictions`` (replaced by ``erased``). Returns the order ids erased, oldest
     first. Raises ``ValueError`` for an address without ``@``. Does not commit
     (docs/checkout.md "Personal data")."""
-    address = email.strip().lower()
-    if "@" not in address:
-        raise ValueError("an email address is required")
+    address = erasure_address(email)
     repo.take_write_lock(session)
     order_ids = repo.order_ids_of_email(session, address)
     for order_id in order_ids:

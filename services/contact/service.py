@@ -19,6 +19,7 @@ from services.contact.domain import parse_contact, same_message
 from services.contact.mails import support_mail
 from services.contact.settings import ContactSettings, contact_settings
 from services.mail.outbox import enqueue, erase_reference
+from services.shared.text import erasure_address
 
 
 @dataclass(frozen=True)
@@ -75,9 +76,7 @@ def erase_sender(session: Session, email: str) -> int:
     support mail (reference ``contact:<id>``) is blanked too. Returns the number of messages
     erased. Raises ``ValueError`` for an address without ``@``. Does not commit
     (docs/checkout.md "Personal data")."""
-    address = email.strip().lower()
-    if "@" not in address:
-        raise ValueError("an email address is required")
+    address = erasure_address(email)
     rows = repository.from_or_mentioning(session, address)
     for row in rows:
         row.email = ""

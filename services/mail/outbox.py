@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from services.mail.models import OutboxMail
 from services.mail.settings import MailSettings, mail_settings
+from services.shared.text import erasure_address
 
 # Extra headers a mail may carry (From, To, Subject, Message-ID and the MIME headers are the
 # sender's own and cannot be set this way).
@@ -144,9 +145,7 @@ def erase_address(session: Session, email: str) -> int:
     header such as ``Reply-To``), compared case-insensitively; the number of mails erased.
     Raises ``ValueError`` for an address without ``@`` (an empty one would match every mail).
     Does not commit (docs/checkout.md "Personal data")."""
-    address = email.strip().lower()
-    if "@" not in address:
-        raise ValueError("an email address is required")
+    address = erasure_address(email)
     mentions = [
         func.lower(column).contains(address, autoescape=True)
         for column in (OutboxMail.subject, OutboxMail.text, OutboxMail.html, cast(OutboxMail.headers, Text))

@@ -44,6 +44,7 @@ from services.newsletter.mails import Links, confirmation_mail, issue_mail, link
 from services.newsletter.models import NewsletterSubscription, SubscriptionStatus, TokenPurpose
 from services.newsletter.settings import NewsletterSettings, newsletter_settings
 from services.shared.settings import get_settings
+from services.shared.text import erasure_address
 
 
 @dataclass(frozen=True)
@@ -243,9 +244,7 @@ def erase_subscriber(session: Session, email: str) -> bool:
     was sent (reference ``newsletter:<id>``: confirmation, issues) is blanked. True when there
     was a subscription. Raises ``ValueError`` for an address without ``@``. Does not commit
     (docs/checkout.md "Personal data")."""
-    address = email.strip().lower()
-    if "@" not in address:
-        raise ValueError("an email address is required")
+    address = erasure_address(email)
     row = repository.get_by_email_for_update(session, address)
     if row is None:
         return False
