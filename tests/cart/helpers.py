@@ -7,9 +7,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+import pytest
+from fastapi import FastAPI
+
+from services.api.app import create_app
 from services.cart.application import CartApplication
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
 from services.discounts.rules import CouponFacts
+from services.shared.settings import get_settings
 
 POPO = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
 
@@ -132,3 +137,14 @@ def choice(layer: str, choice_id: str, extra_eur: int = 0, extra_usd: int = 0, *
 def popo_app(catalog: FakeCatalog, **env: str) -> CartApplication:
     """A ``CartApplication`` keeping its events in memory."""
     return CartApplication({**POPO, **env}, catalog=catalog)
+
+
+def fast_and_route_apps(env: pytest.MonkeyPatch) -> tuple[FastAPI, FastAPI]:
+    """Two apps on the database ``env`` points at: the first serves cart commands on the event
+    loop fast path (``CART_FAST_PATH=1``), the second only through the FastAPI route."""
+    apps = []
+    for flag in ("1", "0"):
+        env.setenv("CART_FAST_PATH", flag)
+        get_settings.cache_clear()
+        apps.append(create_app())
+    return apps[0], apps[1]

@@ -17,12 +17,10 @@ from eventsourcing.persistence import IntegrityError
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from services.api.app import create_app
 from services.cart.application import CartApplication
 from services.cart.fast_path import CartCommandFastPath
 from services.cart.group_commit import GroupCommitter
-from services.shared.settings import get_settings
-from tests.cart.helpers import FakeCatalog, new_token, simple
+from tests.cart.helpers import FakeCatalog, fast_and_route_apps, new_token, simple
 from tests.cart.test_api import COMMANDS, seed
 from tests.conftest import seeded_database
 
@@ -35,12 +33,7 @@ def both(
     the second without. Catalogue facts are trusted for an hour, so they are cached."""
     ttl = {"CATALOG_CACHE_TTL": "3600"}
     with seeded_database(tmp_path_factory, pg_schema_url, "fast-path", seed, ttl) as (_, env):
-        env.setenv("CART_FAST_PATH", "1")
-        get_settings.cache_clear()
-        fast = create_app()
-        env.setenv("CART_FAST_PATH", "0")
-        get_settings.cache_clear()
-        slow = create_app()
+        fast, slow = fast_and_route_apps(env)
         with TestClient(fast) as fast_client, TestClient(slow) as slow_client:
             yield fast_client, slow_client
 

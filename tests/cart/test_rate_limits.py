@@ -15,9 +15,8 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from services.api.app import create_app
 from services.shared.ratelimit import reset_limits
-from services.shared.settings import get_settings
+from tests.cart.helpers import fast_and_route_apps
 from tests.cart.test_coupons_api import seed
 from tests.cart.test_fast_path import fast_path_of
 from tests.conftest import seeded_database
@@ -39,12 +38,7 @@ def apps(
         _,
         env,
     ):
-        env.setenv("CART_FAST_PATH", "1")
-        get_settings.cache_clear()
-        fast = create_app()
-        env.setenv("CART_FAST_PATH", "0")
-        get_settings.cache_clear()
-        slow = create_app()
+        fast, slow = fast_and_route_apps(env)
         with TestClient(fast), TestClient(slow):  # run both lifespans
             yield fast, slow
 
