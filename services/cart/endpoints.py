@@ -29,7 +29,10 @@ from services.shared.ratelimit import client_key, get_limit, rate_limit
 router = APIRouter(prefix="/api/cart", tags=["Cart"])
 
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
-KEY_RE = re.compile(r"^[\x21-\x7e]{1,200}$")
+# Idempotency-Keys are recorded in the cart's events (``command_id``), which never hold
+# personal data (docs/events.md, "What events never hold"): letters, digits and ``. _ : ~ -``
+# only (a UUID, ULID or base64url token), so no email address can be one.
+KEY_RE = re.compile(r"^[A-Za-z0-9._:~-]{1,200}$")
 
 TokenHeader = Annotated[str | None, Header(alias="X-Cart-Token", description="The cart token (>= 128 bits).")]
 KeyHeader = Annotated[
@@ -81,7 +84,7 @@ def _token(raw: str | None) -> str:
 def _key(raw: str | None) -> str | None:
     if raw is not None and not KEY_RE.match(raw):
         raise BadRequest(
-            "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 printable ASCII characters."
+            "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 letters, digits or . _ : ~ - (a UUID, for example)."
         )
     return raw
 
@@ -123,7 +126,7 @@ def read_cart(token: TokenHeader = None) -> dict[str, Any]:
     summary="Run a cart command",
     responses=error_responses(
         {
-            400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 printable ASCII characters)",
+            400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 letters, digits or `. _ : ~ -`)",
             409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
             "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
             **_429,
