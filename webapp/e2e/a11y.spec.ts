@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { placeOrderAs, settle } from './support/shop';
 
 /**
  * Issue 5 quality bars, against the seeded server:
@@ -71,12 +72,6 @@ function describe(violations: Violation[]): string {
     .join('\n');
 }
 
-/** Waits until the route has rendered its heading and its data has arrived. */
-async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 10_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator('main [role="status"][aria-label^="Loading"]')).toHaveCount(0);
-}
 
 /** Scrolls down the whole page (lazy blocks render near the viewport), then back to the top. */
 async function renderAll(page: Page) {
@@ -139,14 +134,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByLabel('Email address *')).toHaveAttribute('aria-invalid', 'true');
       await expectNoSeriousViolations(page, `/checkout with errors at ${viewport.width} px`);
 
-      await page.getByLabel('Email address *').fill(`a11y.${Date.now()}@example.com`);
-      await page.getByLabel('First name *').fill('Ada');
-      await page.getByLabel('Last name *').fill('Lovelace');
-      await page.getByLabel('Street address *').fill('Torstraße 1');
-      await page.getByLabel('Postcode / ZIP *').fill('10119');
-      await page.getByLabel('Town / City *').fill('Berlin');
-      await page.getByLabel('I have read and agree to the website terms and conditions').check();
-      await page.getByRole('button', { name: 'Place order' }).click();
+      await placeOrderAs(page, `a11y.${Date.now()}@example.com`);
       await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
       await settle(page);
       await expectNoSeriousViolations(page, `/order/{id} at ${viewport.width} px`);

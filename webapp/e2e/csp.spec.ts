@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { placeOrderAs, settle } from './support/shop';
 
 /**
  * The storefront runs under its Content-Security-Policy (docs/operations.md, Security:
@@ -39,12 +40,6 @@ async function watchCsp(page: Page): Promise<string[]> {
   return found;
 }
 
-/** Waits until the route has rendered its heading and its data has arrived. */
-async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 10_000 });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator('main [role="status"][aria-label^="Loading"]')).toHaveCount(0);
-}
 
 /** Scrolls through the page so on-demand blocks and images load too. */
 async function scrollThrough(page: Page) {
@@ -136,14 +131,7 @@ test('the checkout and the order page run under the CSP', async ({ page }) => {
   await settle(page);
   await expectNoViolation(page, found);
 
-  await page.getByLabel('Email address *').fill(`csp.${Date.now()}@example.com`);
-  await page.getByLabel('First name *').fill('Ada');
-  await page.getByLabel('Last name *').fill('Lovelace');
-  await page.getByLabel('Street address *').fill('Torstraße 1');
-  await page.getByLabel('Postcode / ZIP *').fill('10119');
-  await page.getByLabel('Town / City *').fill('Berlin');
-  await page.getByLabel('I have read and agree to the website terms and conditions').check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrderAs(page, `csp.${Date.now()}@example.com`);
   await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
   await settle(page);
   await expectNoViolation(page, found);
