@@ -1,4 +1,4 @@
-"""Reliability run: no acknowledged cart command lost or applied twice across faults (design.md).
+"""Reliability run: no acknowledged cart command lost or applied twice across faults (docs/targets.md section 6.1).
 
 Target: "No acknowledged cart command is lost or applied twice: under 64 concurrent clients on
 the same carts, after ``kill -9`` of the API process mid-load, and across a PostgreSQL restart
@@ -36,6 +36,7 @@ was lost or doubled.
 
     .venv/bin/python bench/cart_reliability.py                 # kill -9 only
     .venv/bin/python bench/cart_reliability.py --pg-restart    # and a PostgreSQL restart (root)
+    .venv/bin/python bench/cart_reliability.py --workers 1 --carts 2 --clients-per-cart 2 --cycles 1  # smoke
 """
 
 from __future__ import annotations
@@ -51,8 +52,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from _server import CART_LOAD_LIMITS, set_rate_limits, wait_until_healthy
-from cart_commands import prepare_schema, psql, schema_url
+from _server import CART_LOAD_LIMITS, schema_url, set_rate_limits, wait_until_healthy
+from cart_commands import prepare_schema, psql
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -60,7 +61,7 @@ from tests.cart.shared_cart_load import Failure, Sent, SharedCartLoad, check_car
 
 DEFAULT_DB = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 APP_NAME = "cart-reliability"  # application_name of this run's sessions (libpq reads PGAPPNAME)
-SPECIAL = {26907, 31575}  # the builder and its add-on cap each other (spec 4)
+SPECIAL = {26907, 31575}  # the builder and its add-on cap each other (docs/spec.md section 4)
 
 
 class Topology:

@@ -14,6 +14,7 @@ import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 import services.checkout.models  # noqa: F401
 import services.contact.models  # noqa: F401
+import services.discounts.models  # noqa: F401
 import services.mail.models  # noqa: F401
 import services.newsletter.models  # noqa: F401
 import services.staff.models  # noqa: F401

@@ -1,27 +1,41 @@
 #!/usr/bin/env bash
 # Set up everything and run every test: Python suite on SQLite (and again on PostgreSQL when
-# TEST_DATABASE_URL is set), lint, the webapp's unit tests, and the Playwright flows in Chromium
-# against a freshly seeded server.
+# TEST_DATABASE_URL is set), lint, the webapp's unit tests, the benchmark smoke run
+# (scripts/bench-smoke.sh), and the Playwright flows in Chromium against a freshly seeded server.
 source "$(dirname "${BASH_SOURCE[0]}")/_python_env.sh"
 cd "$ROOT"
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 log="$(mktemp)"  # every runner's output, to add up the totals at the end
 
 echo "== lint"
-ruff check services tests migrations bench
+ruff format --check .
+ruff check .
+mypy  # services/ and bench/, as configured in pyproject.toml ([tool.mypy])
 if docker compose version >/dev/null 2>&1; then docker compose config -q && echo "docker-compose.yml is valid";
 elif command -v docker-compose >/dev/null 2>&1; then docker-compose config -q && echo "docker-compose.yml is valid"; fi
 
-echo "== python tests on SQLite"
-env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider | tee -a "$log"
+# Each run spreads its test files over PYTEST_WORKERS processes (pytest-xdist; default one per
+# core): a file's tests stay in one process, so its module-scoped fixtures are built once; each
+# process has its own PostgreSQL schema, temporary folders and ports (tests/conftest.py).
+pytest_workers="${PYTEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
+echo "== python tests on SQLite ($pytest_workers processes)"
+env -u TEST_DATABASE_URL python -m pytest -p no:cacheprovider -n "$pytest_workers" --dist loadfile | tee -a "$log"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== python tests on PostgreSQL ($TEST_DATABASE_URL)"
-  python -m pytest -p no:cacheprovider | tee -a "$log"
+  echo "== python tests on PostgreSQL ($TEST_DATABASE_URL, $pytest_workers processes)"
+  python -m pytest -p no:cacheprovider -n "$pytest_workers" --dist loadfile | tee -a "$log"
 fi
 
 echo "== webapp build and unit tests"
 source "$ROOT/scripts/_webapp_build.sh"
-(cd webapp && npm run --silent typecheck && NO_COLOR=1 npm run --silent test) | tee -a "$log"
+# The committed OpenAPI document and the TS types made from it must match the back end
+# (webapp/scripts/gen-api.sh regenerates both into a temporary folder and diffs them).
+(cd webapp && npm run --silent check:api) | tee -a "$log"
+(cd webapp && npm run --silent lint && npm run --silent typecheck && NO_COLOR=1 npm run --silent test) | tee -a "$log"
+
+echo "== benchmark smoke run"
+# Every bench/ script once with tiny parameters (Lighthouse needs the build above), on SQLite and,
+# with TEST_DATABASE_URL, on PostgreSQL: they must run to the end; their figures mean nothing here.
+"$ROOT/scripts/bench-smoke.sh"
 
 echo "== browser tests (Playwright in Debian's Chromium)"
 if [ ! -x /usr/bin/chromium ]; then

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
+from argon2 import profiles as argon2_profiles
 from sqlalchemy import create_engine, text
 from sqlalchemy.orm import Session
 
 from services.api.bootstrap import migrate
 from services.shared import db as shared_db
 from services.shared.settings import get_settings
+from services.staff import passwords as staff_passwords
 
 PG_URL = os.environ.get("TEST_DATABASE_URL", "")
 
@@ -43,11 +47,24 @@ for _name, _value in GENEROUS_TEST_LIMITS.items():
 try:  # hypothesis profiles: "ci" runs more examples than a quick local run
     from hypothesis import settings as hypothesis_settings
 
-    hypothesis_settings.register_profile("ci", max_examples=300, deadline=None)
+    # CI runs the suite twice (SQLite, then PostgreSQL) and the property tests draw new random
+    # examples each time: 150 a run is 300 a CI run for every property.
+    hypothesis_settings.register_profile("ci", max_examples=150, deadline=None)
     hypothesis_settings.register_profile("dev", max_examples=50, deadline=None)
     hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 except ImportError:  # pragma: no cover
     pass
+
+
+# Password hashing under test (services/staff/passwords.py): argon2id with the cheapest cost
+# parameters instead of RFC 9106's low-memory profile (64 MiB, three passes, four lanes: about a
+# second a hash on a loaded CI machine, and the staff tests hash and verify in nearly every test).
+# Hashes still are argon2id, salted, verified and checked for rehash the same way;
+# tests/staff/test_domain.py checks that the shop itself uses the RFC 9106 profile
+# (``REAL_PASSWORD_HASHER``). A server started as a subprocess hashes as it ships.
+REAL_PASSWORD_HASHER = staff_passwords._hasher
+_CHEAP_PASSWORD_HASHER = PasswordHasher.from_parameters(argon2_profiles.CHEAPEST)
+staff_passwords._hasher = lambda: _CHEAP_PASSWORD_HASHER  # type: ignore[assignment]
 
 
 @pytest.fixture(autouse=True)
@@ -96,11 +113,59 @@ def _reset_pg(url: str) -> None:
     engine.dispose()
 
 
-def _empty_database(pg_schema_url: str | None, folder: Path) -> str:
-    """The process's PostgreSQL schema, emptied, or a new SQLite file in ``folder``."""
+# The migrated SQLite database (and the cart event store's file in its data folder), made once
+# per pytest process by ``migrate``; every test that needs a migrated SQLite database gets a copy
+# of it, which is what ``migrate`` would make, in a fraction of the time.
+_sqlite_template: Path | None = None
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """Copy one SQLite database file (the backup API, so pages still in a write-ahead log come
+    along)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with (
+        contextlib.closing(sqlite3.connect(source)) as src,
+        contextlib.closing(sqlite3.connect(target)) as dst,
+    ):
+        src.backup(dst)
+
+
+def _migrated_sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder holding ``test.sqlite3`` and ``data/`` as ``migrate`` leaves them (made once)."""
+    global _sqlite_template
+    if _sqlite_template is None:
+        folder = tmp_path_factory.mktemp("migrated-template")
+        url = f"sqlite:///{folder / 'test.sqlite3'}"
+        with pytest.MonkeyPatch.context() as env:
+            _point_settings_at(env, url, folder / "data")
+            _forget_cached_state()
+            migrate(url)
+            shared_db.get_engine(url).dispose()
+            _forget_cached_state()
+        _sqlite_template = folder
+    return _sqlite_template
+
+
+def _forget_cached_state() -> None:
+    get_settings.cache_clear()
+    shared_db.get_engine.cache_clear()
+    shared_db.get_sessionmaker.cache_clear()
+
+
+def _migrated_database(
+    pg_schema_url: str | None, tmp_path_factory: pytest.TempPathFactory, folder: Path, data_dir: Path
+) -> str:
+    """A freshly migrated database: the process's PostgreSQL schema, emptied and migrated (the
+    settings must point at it already), or a copy of the migrated SQLite template in ``folder``
+    with the event store's file in ``data_dir``."""
     if pg_schema_url:
         _reset_pg(pg_schema_url)
+        migrate(pg_schema_url)
         return pg_schema_url
+    template = _migrated_sqlite_template(tmp_path_factory)
+    _copy_sqlite(template / "test.sqlite3", folder / "test.sqlite3")
+    for path in (template / "data").rglob("*.sqlite3"):  # the cart event store's file
+        _copy_sqlite(path, data_dir / path.relative_to(template / "data"))
     return f"sqlite:///{folder / 'test.sqlite3'}"
 
 
@@ -111,15 +176,19 @@ def _point_settings_at(env: pytest.MonkeyPatch, url: str, data_dir: Path) -> Non
 
 
 @pytest.fixture
-def db_url(tmp_path: Path, pg_schema_url: str | None, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def db_url(
+    tmp_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    pg_schema_url: str | None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[str]:
     """URL of an empty, migrated database; the app's settings point at it for the test."""
-    url = _empty_database(pg_schema_url, tmp_path)
+    url = pg_schema_url or f"sqlite:///{tmp_path / 'test.sqlite3'}"
     _point_settings_at(monkeypatch, url, tmp_path / "data")
-    get_settings.cache_clear()
-    shared_db.get_engine.cache_clear()
-    shared_db.get_sessionmaker.cache_clear()
+    _forget_cached_state()
     _close_cart_app()
-    migrate(url)
+    assert _migrated_database(pg_schema_url, tmp_path_factory, tmp_path, tmp_path / "data") == url
+    _forget_cached_state()
     yield url
     _close_cart_app()
     shared_db.get_engine(url).dispose()
@@ -167,15 +236,15 @@ def seeded_database(
     from services.cart.deps import get_cart_app
 
     with pytest.MonkeyPatch.context() as env:
-        url = _empty_database(pg_schema_url, tmp_path_factory.mktemp(name))
-        _point_settings_at(env, url, tmp_path_factory.mktemp(f"{name}-data"))
+        folder, data_dir = tmp_path_factory.mktemp(name), tmp_path_factory.mktemp(f"{name}-data")
+        url = pg_schema_url or f"sqlite:///{folder / 'test.sqlite3'}"
+        _point_settings_at(env, url, data_dir)
         for key, value in (env_vars or {}).items():
             env.setenv(key, value)
-        get_settings.cache_clear()
-        shared_db.get_engine.cache_clear()
-        shared_db.get_sessionmaker.cache_clear()
+        _forget_cached_state()
         get_cart_app.cache_clear()
-        migrate(url)
+        _migrated_database(pg_schema_url, tmp_path_factory, folder, data_dir)
+        _forget_cached_state()
         with shared_db.get_sessionmaker(url)() as session:
             seed(session)
         try:

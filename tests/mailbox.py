@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from services.shared import db as shared_db
-from services.staff.application import create_staff_user
+from services.staff.service import create_staff_user
 
 PASSWORD = "mailbox reader " + secrets.token_hex(8)
 

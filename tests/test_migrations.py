@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from sqlalchemy import inspect
 
+import services.analytics.ga4_models  # noqa: F401  (every model module migrations/env.py registers)
+import services.analytics.models  # noqa: F401
+import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
+import services.checkout.models  # noqa: F401
+import services.contact.models  # noqa: F401
+import services.discounts.models  # noqa: F401
+import services.mail.models  # noqa: F401
+import services.newsletter.models  # noqa: F401
+import services.staff.models  # noqa: F401
 from services.shared import db as shared_db
 from services.shared.db import Base
 from services.shared.migrate import downgrade, upgrade

@@ -62,5 +62,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
     restoreMocks: true,
+    // Generous bounds for slow or loaded machines: tests wait for conditions, never for time.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

@@ -1,4 +1,4 @@
-"""cart_current: discount and last order id (coupons and OrderPlaced, issue 4)
+"""cart_current: discount and last order id (coupons and OrderPlaced; docs/analytics.md)
 
 Revision ID: 0009
 Revises: 0008

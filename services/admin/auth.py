@@ -1,4 +1,4 @@
-"""Who may use the admin UI, and what they may do there (spec section 6; issue 5 item 10).
+"""Who may use the admin UI, and what they may do there (docs/spec.md section 6).
 
 Authentication is the shop's own staff session (``services/staff``): the ``staff_session``
 cookie set by ``POST /api/staff/login``. sqladmin's own login form and its signed-cookie

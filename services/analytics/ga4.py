@@ -1,4 +1,4 @@
-"""GA4 e-commerce events (``begin_checkout``, ``purchase``) recorded exactly once (issue 4).
+"""GA4 e-commerce events (``begin_checkout``, ``purchase``) recorded exactly once (docs/analytics.md).
 
 Builders turn plain values into GA4's parameter names (``currency``, ``value``,
 ``transaction_id``, ``tax``, ``shipping``, ``coupon``, ``items`` with ``item_id``,
@@ -57,14 +57,7 @@ def begin_checkout_params(
 ) -> dict[str, Any]:
     """``begin_checkout``: ``currency``, ``value`` (what the cart costs, minor units in),
     ``coupon`` (comma-separated codes, when any) and ``items``."""
-    params: dict[str, Any] = {
-        "currency": currency,
-        "value": format_amount(value),
-        "items": [item_params(i) for i in items],
-    }
-    if coupons:
-        params["coupon"] = ",".join(coupons)
-    return params
+    return _cart_params(currency, value, items, coupons)
 
 
 def purchase_params(
@@ -79,12 +72,22 @@ def purchase_params(
 ) -> dict[str, Any]:
     """``purchase``: ``transaction_id`` (the order number), ``currency``, ``value`` (the order
     total), ``tax`` (included in it), ``shipping``, ``coupon`` and ``items``."""
-    params: dict[str, Any] = {
+    return {
         "transaction_id": transaction_id,
-        "currency": currency,
-        "value": format_amount(value),
+        **_cart_params(currency, value, items, coupons),
         "tax": format_amount(tax),
         "shipping": format_amount(shipping),
+    }
+
+
+def _cart_params(
+    currency: str, value: int, items: Sequence[Ga4Item], coupons: Sequence[str]
+) -> dict[str, Any]:
+    """The parameters every cart event has: ``currency``, ``value`` (minor units in, a decimal
+    string out), ``items`` and ``coupon`` (comma-separated codes, only when any)."""
+    params: dict[str, Any] = {
+        "currency": currency,
+        "value": format_amount(value),
         "items": [item_params(i) for i in items],
     }
     if coupons:

@@ -1,4 +1,4 @@
-"""The ``ga4_events`` table: e-commerce events with GA4's names and parameters (issue 4).
+"""The ``ga4_events`` table: e-commerce events with GA4's names and parameters (docs/analytics.md).
 
 One row per event: ``event_id`` (PK, derived from what caused it, so each is recorded exactly
 once: ``purchase:<order id>``, ``begin_checkout:<cart id>:<cart version>``), ``name``
@@ -19,7 +19,7 @@ from services.shared.db import Base
 
 BEGIN_CHECKOUT = "begin_checkout"
 PURCHASE = "purchase"
-PAGE_VIEW = "page_view"  # issue 5: {page_location, page_title, page_referrer[, client_id]}
+PAGE_VIEW = "page_view"  # docs/spec.md section 2: {page_location, page_title, page_referrer[, client_id]}
 
 
 class Ga4Event(Base):

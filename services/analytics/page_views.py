@@ -1,4 +1,4 @@
-"""GA4 ``page_view`` events from the storefront (spec section 2: "Every page change ... sends a
+"""GA4 ``page_view`` events from the storefront (docs/spec.md section 2: "Every page change ... sends a
 page view"; section 7: outbound tracking timeout 250 ms is the client's side).
 
 :func:`parse_page_view` validates the JSON the webapp sends and :func:`record_page_view` stores

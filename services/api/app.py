@@ -136,7 +136,7 @@ def create_app() -> FastAPI:
         version="0.1.0",
         description=(
             "Headless catalogue and content back end (WooCommerce/WordPress-shaped paths of "
-            "spec section 7) plus the shop's own APIs. Money in WooCommerce-shaped responses is "
+            "docs/spec.md section 7) plus the shop's own APIs. Money in WooCommerce-shaped responses is "
             "a decimal string with two places; elsewhere integer minor units with a currency."
         ),
     )
@@ -266,20 +266,21 @@ def _document_error_shapes(app: FastAPI) -> None:
     default_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            schema = default_openapi()  # also stored as app.openapi_schema
-            components = schema.setdefault("components", {}).setdefault("schemas", {})
-            if "HTTPValidationError" in components:
-                ours = RequestErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
-                components.update(ours.pop("$defs", {}))
-                components["HTTPValidationError"] = ours
-                components.pop("ValidationError", None)  # FastAPI's item, now unused
-            components.setdefault("Error", ErrorBody.model_json_schema())
-            for operations in schema.get("paths", {}).values():
-                for operation in operations.values():
-                    if isinstance(operation, dict) and "requestBody" in operation:
-                        operation.setdefault("responses", {}).setdefault("413", _TOO_LARGE)
-        return app.openapi_schema
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = default_openapi()  # also stored as app.openapi_schema
+        components = schema.setdefault("components", {}).setdefault("schemas", {})
+        if "HTTPValidationError" in components:
+            ours = RequestErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
+            components.update(ours.pop("$defs", {}))
+            components["HTTPValidationError"] = ours
+            components.pop("ValidationError", None)  # FastAPI's item, now unused
+        components.setdefault("Error", ErrorBody.model_json_schema())
+        for operations in schema.get("paths", {}).values():
+            for operation in operations.values():
+                if isinstance(operation, dict) and "requestBody" in operation:
+                    operation.setdefault("responses", {}).setdefault("413", _TOO_LARGE)
+        return schema
 
     app.openapi = openapi  # type: ignore[method-assign]
 

@@ -4,8 +4,8 @@ Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``D
 is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground),
-``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail) and ``erase-personal-data
-ORDER_ID | --email ADDRESS``. Every command uses the configured database (``DATABASE_URL``, default the embedded
+``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
 
@@ -45,13 +45,12 @@ def seed() -> None:
 
 def _seed_demo_staff() -> None:
     """Demo staff (admin@halvard.gg, reviewer@halvard.gg) only when ``DEMO_STAFF_PASSWORD`` is set."""
-    import os
-
     from services.shared.db import session_scope
     from services.shared.errors import DomainError
+    from services.shared.settings import get_settings
     from services.staff.seed import seed_demo_staff
 
-    password = os.environ.get("DEMO_STAFF_PASSWORD", "")
+    password = get_settings().cli.demo_staff_password.get_secret_value()
     if not password:
         return
     try:
@@ -68,16 +67,15 @@ def create_staff(
     email: str = typer.Argument(..., help="The staff user's email (stored lower-case)."),
     role: str = typer.Option(..., "--role", help="admin or reviewer"),
 ) -> None:
-    """Create a staff user (spec section 6). The password comes from ``STAFF_PASSWORD`` or a
+    """Create a staff user (docs/spec.md section 6). The password comes from ``STAFF_PASSWORD`` or a
     hidden prompt (asked twice); it is stored only as an argon2id hash. Exit code 1 for a bad
     email, role or password (8..1024 characters) or an existing user."""
-    import os
-
     from services.shared.db import session_scope
     from services.shared.errors import DomainError
-    from services.staff.application import create_staff_user
+    from services.shared.settings import get_settings
+    from services.staff.service import create_staff_user
 
-    password = os.environ.get("STAFF_PASSWORD") or typer.prompt(
+    password = get_settings().cli.staff_password.get_secret_value() or typer.prompt(
         "Password", hide_input=True, confirmation_prompt=True
     )
     try:
@@ -191,8 +189,8 @@ def erase_personal_data(
     an ORDER_ID (its buyer's address; an order already erased is erased again, harmlessly).
     Exit code 1 for no such order or a text that is not an address, 2 for neither or both."""
     from services.api.erasure import erase_shopper
-    from services.checkout.application import email_of_order
-    from services.checkout.application import erase_personal_data as erase_order
+    from services.checkout.service import email_of_order
+    from services.checkout.service import erase_personal_data as erase_order
     from services.shared.db import session_scope
 
     if (order_id is None) == (email is None):
@@ -247,6 +245,22 @@ def send_newsletter(
     with session_scope() as session:
         ids = send_issue(session, subject.strip(), text, body_html, tag=tag)
     typer.echo(f"newsletter queued for {len(ids)} confirmed subscriber(s)")
+
+
+@app.command("openapi")
+def openapi(
+    out: Path | None = typer.Option(None, "--out", help="Write here instead of standard output."),
+) -> None:
+    """Write the API's OpenAPI document (JSON, sorted keys: ``services/api/openapi_document.py``).
+    Needs no database or server. ``webapp/openapi.json`` is this output; regenerate it and the
+    storefront's types with ``npm run gen:api`` in webapp/ (docs/api.md, "OpenAPI")."""
+    from services.api.openapi_document import openapi_document, render
+
+    text = render(openapi_document())
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

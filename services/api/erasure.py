@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from services.checkout.application import erase_customer
+from services.checkout.service import erase_customer
 from services.contact.service import erase_sender
 from services.mail.outbox import erase_address
 from services.newsletter.service import erase_subscriber

@@ -15,6 +15,7 @@ affected, and a hostile file opened directly can do nothing on our origin.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from starlette.responses import Response
 from starlette.staticfiles import PathLike, StaticFiles
@@ -32,8 +33,8 @@ class CachedStaticFiles(StaticFiles):
     """``StaticFiles`` whose file answers (200 and 304 alike) carry ``Cache-Control`` and the
     script-free ``MEDIA_CSP`` with ``nosniff``."""
 
-    def __init__(self, *, cache_control: str, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, *, cache_control: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.cache_control = cache_control
 
     def file_response(

@@ -1,6 +1,7 @@
 """The cart application: commands load the ``Cart``, decide with catalogue facts, save.
 
-Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge):
+Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge; its type is
+``services/cart/types.py``'s ``CartCommand``):
 
     {"type": "add", "product_id": 1001, "variation_id": null, "configuration": ["case:alu"],
      "recommended_by": null}
@@ -40,7 +41,7 @@ import random
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -53,6 +54,16 @@ from services.cart import rules
 from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
 from services.cart.group_commit import GroupCommitter
+from services.cart.types import (
+    Answered,
+    CartCommand,
+    CartLine,
+    CartState,
+    CheckoutLineCommand,
+    CommandContext,
+    RecordOrderCommand,
+    ShownLine,
+)
 from services.shared.errors import Invalid, NotFound
 
 log = logging.getLogger(__name__)
@@ -90,7 +101,7 @@ class CommandGuard(Protocol):
         :data:`COUPON_GUESS_REFUSALS` (and recorded): count it for the cart and the client."""
 
 
-def request_hash(command: dict[str, Any]) -> str:
+def request_hash(command: Mapping[str, Any]) -> str:
     """A stable fingerprint of a command body (sorted-key JSON, SHA-256)."""
     return hashlib.sha256(json.dumps(command, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
@@ -99,19 +110,19 @@ def request_hash(command: dict[str, Any]) -> str:
 class CommandResult:
     """The cart after a command: ``state`` (see :func:`cart_state`) and whether it was a replay."""
 
-    state: dict[str, Any]
+    state: CartState
     replayed: bool = False
 
 
 class CartRefused(CartRefusal):
     """A refusal that carries the cart state, so the client can reconcile."""
 
-    def __init__(self, refusal: CartRefusal, state: dict[str, Any], replayed: bool = False) -> None:
+    def __init__(self, refusal: CartRefusal, state: CartState, replayed: bool = False) -> None:
         super().__init__(refusal.code, refusal.message, refusal.status_code)
         self.extra = {"cart": state, "replayed": replayed}
 
 
-def line_view(line: dict[str, Any], cart: Cart) -> dict[str, Any]:
+def line_view(line: CartLine, cart: Cart) -> ShownLine:
     """A line as the shopper sees it: the recorded line plus prices in the cart's currency."""
     currency = cart.currency
     return {
@@ -126,15 +137,16 @@ def line_view(line: dict[str, Any], cart: Cart) -> dict[str, Any]:
     }
 
 
-def cart_state(cart: Cart) -> dict[str, Any]:
+def cart_state(cart: Cart) -> CartState:
     """The cart as JSON: ``version``, ``country``, ``currency``, ``tax``, ``intent``, ``lines``
     (each with prices in minor units of ``currency``), ``coupons`` (``Cart.coupon_lines``),
     ``totals`` (``Cart.totals``: ``rules.totals`` plus ``discount``, ``total`` after it)."""
+    currency = rules.currency_code(cart.currency)
     return {
         "cart_id": str(cart.id),
         "version": cart.version,
-        "country": {"code": cart.country, "name": cart.country_name, "currency": cart.currency},
-        "currency": cart.currency,
+        "country": {"code": cart.country, "name": cart.country_name, "currency": currency},
+        "currency": currency,
         "tax": {"name": cart.tax_name, "rate_bp": cart.tax_rate_bp},
         "intent": cart.intent,
         "next_line": cart.next_line,
@@ -169,7 +181,9 @@ class CartApplication(Application[UUID]):
         super().__init__(env)
         self.catalog = catalog
         interval = int(self.env.get("CART_SNAPSHOT_INTERVAL", "50") or 50)
-        self.snapshotting_intervals = {Cart: interval}
+        # eventsourcing types this as a ClassVar but reads it through the instance; the interval
+        # is per application here (its env), so it is set on the instance.
+        self.snapshotting_intervals = {Cart: interval}  # type: ignore[misc]
         # Commands on one cart in this process run one at a time: threads then never race
         # each other into stale writes (which could exhaust MAX_ATTEMPTS under load and
         # answer 500); only writes from other processes still conflict and are retried.
@@ -198,17 +212,22 @@ class CartApplication(Application[UUID]):
         except AggregateNotFoundError as exc:
             raise NotFound("cart_not_found", "No cart with that token.") from exc
 
-    def state(self, token: str) -> dict[str, Any]:
+    def state(self, token: str) -> CartState:
         """The current cart state (:func:`cart_state`). NotFound 404 for an unknown token."""
         return cart_state(self.get_cart(token))
 
-    def record_order(self, token: str, order_id: str, total: int, currency: str) -> dict[str, Any]:
+    def record_order(self, token: str, order_id: str, total: int, currency: str) -> CartState:
         """Record on the cart held with ``token`` that it became order ``order_id`` (``total``
         minor units of ``currency``): an ``OrderPlaced`` event, after which the cart is empty.
         Idempotent (the key is ``order-<order_id>``): a retry records nothing. Only the
         checkout application calls this; shoppers cannot (the HTTP schema has no such command).
         Returns the cart state."""
-        command = {"type": "record_order", "order_id": order_id, "total": int(total), "currency": currency}
+        command: RecordOrderCommand = {
+            "type": "record_order",
+            "order_id": order_id,
+            "total": int(total),
+            "currency": currency,
+        }
         return self.execute(token, command, f"order-{order_id}").state
 
     def history(self, token: str) -> list[dict[str, Any]]:
@@ -221,9 +240,7 @@ class CartApplication(Application[UUID]):
 
     # ---- commands -----------------------------------------------------------------------------
 
-    def start(
-        self, token: str, country: str | None = None, guard: CommandGuard | None = None
-    ) -> dict[str, Any]:
+    def start(self, token: str, country: str | None = None, guard: CommandGuard | None = None) -> CartState:
         """Start the cart for ``token`` if it does not exist yet (idempotent); its state.
         Invalid 422 ``unknown_country`` for a country we do not ship to; ``RateLimited`` 429 from
         ``guard.new_cart`` when a new cart is over the client's limit (an existing cart is
@@ -248,7 +265,7 @@ class CartApplication(Application[UUID]):
     def execute(
         self,
         token: str,
-        command: dict[str, Any],
+        command: CartCommand,
         command_id: str | None = None,
         guard: CommandGuard | None = None,
     ) -> CommandResult:
@@ -268,7 +285,7 @@ class CartApplication(Application[UUID]):
     def _execute(
         self,
         cart_id: UUID,
-        command: dict[str, Any],
+        command: CartCommand,
         command_id: str | None,
         digest: str,
         guard: CommandGuard | None = None,
@@ -283,9 +300,9 @@ class CartApplication(Application[UUID]):
             seen = cart.answer_for(command_id, digest)
             if seen is not None:
                 return self._replay(cart, seen)
-            guessing = guard is not None and command.get("type") == "apply_coupon"
-            if guessing:
-                guard.coupon_attempt(cart_id)  # type: ignore[union-attr]
+            coupon_guard = guard if command.get("type") == "apply_coupon" else None
+            if coupon_guard is not None:
+                coupon_guard.coupon_attempt(cart_id)
             refusal: CartRefusal | None = None
             try:
                 self._decide(cart, command, command_id, digest)
@@ -304,14 +321,14 @@ class CartApplication(Application[UUID]):
                 continue
             self._remember_cart(cart)
             if refusal is not None:
-                if guessing and refusal.code in COUPON_GUESS_REFUSALS:
-                    guard.coupon_refused(cart_id)  # type: ignore[union-attr]
+                if coupon_guard is not None and refusal.code in COUPON_GUESS_REFUSALS:
+                    coupon_guard.coupon_refused(cart_id)
                 raise CartRefused(refusal, cart_state(cart))
             return CommandResult(cart_state(cart))
         raise RuntimeError("too many concurrent changes to one cart")  # pragma: no cover
 
     async def execute_fast(
-        self, token: str, command: dict[str, Any], command_id: str | None = None
+        self, token: str, command: CartCommand, command_id: str | None = None
     ) -> CommandResult | None:
         """:meth:`execute` on the event loop, for the HTTP fast path (``fast_path.py``), or
         None when this command needs the thread path (the caller then runs :meth:`execute`).
@@ -367,21 +384,21 @@ class CartApplication(Application[UUID]):
 
     # ---- helpers ------------------------------------------------------------------------------
 
-    def _facts_cached(self, cart: Cart, command: dict[str, Any]) -> bool:
+    def _facts_cached(self, cart: Cart, command: CartCommand) -> bool:
         """Whether every catalogue fact ``command`` reads is cached and fresh (no I/O)."""
         is_cached = getattr(self.catalog, "is_cached", None)
         if is_cached is None:  # no catalogue, or one in memory
             return True
-        kind = command["type"]
-        if kind == "add":
+        if command["type"] == "add":
             recommender = command.get("recommended_by")
-            return is_cached("product", int(command["product_id"]), command.get("variation_id")) and (
-                recommender in (None, -1) or is_cached("product", int(recommender), None)
+            return bool(
+                is_cached("product", int(command["product_id"]), command.get("variation_id"))
+                and (recommender is None or recommender == -1 or is_cached("product", int(recommender), None))
             )
-        if kind == "set_count":
+        if command["type"] == "set_count":
             line = cart.line(command["line_id"])
-            return line is None or is_cached("product", line["product_id"], line.get("variation_id"))
-        if kind == "set_country":
+            return line is None or bool(is_cached("product", line["product_id"], line.get("variation_id")))
+        if command["type"] == "set_country":
             return bool(is_cached("country", str(command["country"]).upper()))
         return True
 
@@ -413,6 +430,8 @@ class CartApplication(Application[UUID]):
         if self.snapshots is None or not interval:
             return
         snapshot_class = getattr(Cart, "Snapshot", type(self).snapshot_class)
+        if snapshot_class is None:  # pragma: no cover - every Aggregate class has a Snapshot
+            return
         stored = [
             self.snapshots.mapper.to_stored_event(snapshot_class.take(cart))
             for cart, events in units
@@ -465,15 +484,15 @@ class CartApplication(Application[UUID]):
             tax_rate_bp=facts.tax_rate_bp,
         )
 
-    def _replay(self, cart: Cart, seen: dict[str, Any]) -> CommandResult:
+    def _replay(self, cart: Cart, seen: Answered) -> CommandResult:
         then = (
             cart
             if seen["version"] == cart.version
             else self.repository.get(cart.id, version=seen["version"], projector_func=project_cart)
         )
         state = cart_state(then)
-        if seen.get("refused"):
-            refused = seen["refused"]
+        refused = seen.get("refused")
+        if refused:
             raise CartRefused(
                 CartRefusal(refused["code"], refused["message"], refused["status"]), state, replayed=True
             )
@@ -482,59 +501,64 @@ class CartApplication(Application[UUID]):
     def _facts(self, product_id: int, variation_id: int | None) -> ProductFacts | None:
         return self.catalog.product(product_id, variation_id) if self.catalog else None
 
-    def _decide(self, cart: Cart, command: dict[str, Any], command_id: str | None, digest: str) -> None:
-        ctx = {"command_id": command_id, "request_hash": digest}
-        kind = command.get("type")
-        if kind == "add":
+    def _decide(self, cart: Cart, command: CartCommand, command_id: str | None, digest: str) -> None:
+        ctx: CommandContext = {"command_id": command_id, "request_hash": digest}
+        if command["type"] == "add":
             facts = self._facts(int(command["product_id"]), command.get("variation_id"))
             if facts is None:
                 cart.refuse("product_unavailable", "This product is not available.", 422, **ctx)
-                return
-            recommender = None
-            if command.get("recommended_by") not in (None, -1):
-                recommender = self._facts(int(command["recommended_by"]), None)
+            recommender = self._recommender(command.get("recommended_by"))
             cart.add(
                 facts, configuration=command.get("configuration") or None, recommended_by=recommender, **ctx
             )
-        elif kind == "set_count":
+        elif command["type"] == "set_count":
             line = cart.line(command["line_id"])
             facts = self._facts(line["product_id"], line.get("variation_id")) if line else None
             cart.set_count(command["line_id"], int(command["count"]), facts, **ctx)
-        elif kind == "remove":
+        elif command["type"] == "remove":
             cart.remove(command["line_id"], **ctx)
-        elif kind == "set_country":
+        elif command["type"] == "set_country":
             country = self.catalog.country(command["country"]) if self.catalog else None
             if country is None:
                 cart.refuse("unknown_country", "We do not ship to that country.", 422, **ctx)
-                return
             cart.change_country(country, **ctx)
-        elif kind == "set_payment_intent":
+        elif command["type"] == "set_payment_intent":
             cart.set_payment_intent(str(command["intent"]), **ctx)
-        elif kind == "clear":
+        elif command["type"] == "clear":
             cart.clear(**ctx)
-        elif kind == "start_checkout":
+        elif command["type"] == "start_checkout":
             self._start_checkout(cart, command.get("lines"), ctx)
             return
-        elif kind == "apply_coupon":
+        elif command["type"] == "apply_coupon":
             code = str(command["code"])
             coupon = self.catalog.coupon(code) if self.catalog is not None else None
             # An "email" an old client sent is never read: the email rules run at checkout.
             cart.apply_coupon(coupon, code, now=self.clock(), **ctx)
             return
-        elif kind == "remove_coupon":
+        elif command["type"] == "remove_coupon":
             cart.remove_coupon(str(command["code"]), **ctx)
             return
-        elif kind == "record_order":  # internal (record_order): not in the HTTP command schema
+        elif command["type"] == "record_order":  # internal (record_order): not in the HTTP command schema
             cart.record_order(
                 str(command["order_id"]), int(command["total"]), str(command["currency"]), **ctx
             )
             return
         else:
+            # Not a CartCommand by its type, but in-process callers can send anything.
+            kind: object = command.get("type")
             cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
         cart.recheck_coupons(now=self.clock(), **ctx)
 
-    def _start_checkout(self, cart: Cart, lines: list[dict[str, Any]] | None, ctx: dict[str, Any]) -> None:
-        """The hand-off (spec 4): with ``lines``, the cart is first made to match them
+    def _recommender(self, product_id: int | None) -> ProductFacts | None:
+        """The facts of the recommending product ``product_id`` (None or -1: no recommendation)."""
+        if product_id is None or product_id == -1:
+            return None
+        return self._facts(int(product_id), None)
+
+    def _start_checkout(
+        self, cart: Cart, lines: list[CheckoutLineCommand] | None, ctx: CommandContext
+    ) -> None:
+        """The hand-off (docs/spec.md section 4): with ``lines``, the cart is first made to match them
         (``Cart.replace_lines``: cleared, then each line with a count above 0 under the add
         rules); the coupons are checked again; then ``CheckoutStarted``. All in one save.
         Refused 409 ``cart_empty`` (nothing changed) when no line has a count above 0."""
@@ -545,9 +569,7 @@ class CartApplication(Application[UUID]):
             items = []
             for item in wanted:
                 facts = self._facts(int(item["product_id"]), item.get("variation_id"))
-                recommender = None
-                if item.get("recommended_by") not in (None, -1):
-                    recommender = self._facts(int(item["recommended_by"]), None)
+                recommender = self._recommender(item.get("recommended_by"))
                 items.append((facts, item.get("configuration") or None, recommender, int(item["count"])))
             cart.replace_lines(items, **ctx)
         cart.recheck_coupons(now=self.clock(), **ctx)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from dataclasses import asdict
 from typing import Any
 
 from sqlalchemy import select
@@ -30,19 +31,13 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
 from services.catalog import revision as catalog_revision
-from services.catalog.models import Country, Coupon, Product, TaxRate, Variation
-from services.discounts.rules import CouponFacts, normalize_code
-from services.shared.money import to_minor
+from services.catalog.models import Product, Variation
+from services.catalog.repository import country_tax
+from services.discounts import repository as coupon_repository
+from services.discounts.domain import CouponFacts
+from services.shared.money import lenient_minor
 
 log = logging.getLogger(__name__)
-
-
-def _lenient_minor(text: str | None) -> int:
-    """A configurator extra price; non-numeric counts as 0 (spec section 5)."""
-    try:
-        return max(0, to_minor(text or "0"))
-    except ValueError:
-        return 0
 
 
 def _price(regular: int | None, sale: int | None) -> Price:
@@ -160,7 +155,7 @@ class SqlCatalogFacts:
         """The coupon with ``code`` (case-insensitive), read live on every call, never cached:
         its usage count changes with every order. None when there is none."""
         with self._sessions() as session:
-            return coupon_facts(session, code)
+            return coupon_repository.facts_for_code(session, code)
 
 
 def _product(session: Session, product_id: int, variation_id: int | None) -> ProductFacts | None:
@@ -183,20 +178,7 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         if variation is None:
             return None
     source = variation or p
-    choices = {
-        f"{e.layer_id}:{e.choice_id}": ChoiceFacts(
-            layer_id=e.layer_id,
-            choice_id=e.choice_id or "",
-            name=e.name,
-            layer_name=e.layer_name,
-            extra_eur=_lenient_minor(e.extra_price),
-            extra_usd=_lenient_minor(e.extra_price_usd or e.extra_price),
-            stock_status=e.stock_status,
-            has_backorder=e.has_backorder,
-        )
-        for e in p.configurator_entries
-        if e.is_choice and e.choice_id
-    }
+    choices = choice_facts(p)
     image = (variation.image_src if variation else None) or next((i.src for i in p.images), None)
     return ProductFacts(
         product_id=p.id,
@@ -227,52 +209,28 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
     )
 
 
+def choice_facts(product: Product) -> dict[str, ChoiceFacts]:
+    """The choices (not layer headers) of ``product``'s configurator entries by
+    ``"layer_id:choice_id"``, extras parsed to minor units (a non-numeric extra counts as 0, the
+    USD extra falls back to the EUR one; docs/spec.md section 5). Checkout prices with the same
+    reading (``services/checkout/repository.py``)."""
+    return {
+        f"{e.layer_id}:{e.choice_id}": ChoiceFacts(
+            layer_id=e.layer_id,
+            choice_id=e.choice_id or "",
+            name=e.name,
+            layer_name=e.layer_name,
+            extra_eur=lenient_minor(e.extra_price),
+            extra_usd=lenient_minor(e.extra_price_usd or e.extra_price),
+            stock_status=e.stock_status,
+            has_backorder=e.has_backorder,
+        )
+        for e in product.configurator_entries
+        if e.is_choice and e.choice_id
+    }
+
+
 def _country(session: Session, code: str) -> CountryFacts | None:
-    c = session.get(Country, code.upper())
-    if c is None:
-        return None
-    tax = session.scalars(
-        select(TaxRate).where(TaxRate.country == c.code).order_by(TaxRate.priority, TaxRate.id)
-    ).first()
-    return CountryFacts(
-        code=c.code,
-        name=c.name,
-        currency=c.currency,
-        tax_name=tax.name if tax else "",
-        tax_rate_bp=tax.rate_bp if tax else 0,
-    )
-
-
-def coupon_facts(session: Session, code: str) -> CouponFacts | None:
-    """``CouponFacts`` of the coupon with ``code`` (compared lower-case), or None.
-    Also used by checkout to re-check coupons when the order is placed."""
-    c = session.scalars(select(Coupon).where(Coupon.code == normalize_code(code))).first()
-    return None if c is None else to_coupon_facts(c)
-
-
-def to_coupon_facts(c: Coupon) -> CouponFacts:
-    """A ``Coupon`` row as ``CouponFacts`` (money minor units; ``date_expires`` naive UTC)."""
-    return CouponFacts(
-        id=c.id,
-        code=c.code,
-        discount_type=c.discount_type,
-        amount=c.amount,
-        amount_usd=c.amount_usd,
-        date_expires=c.date_expires,
-        minimum_amount=c.minimum_amount,
-        minimum_amount_usd=c.minimum_amount_usd,
-        maximum_amount=c.maximum_amount,
-        maximum_amount_usd=c.maximum_amount_usd,
-        product_ids=tuple(c.product_ids or ()),
-        product_categories=tuple(c.product_categories or ()),
-        excluded_product_ids=tuple(c.excluded_product_ids or ()),
-        excluded_product_categories=tuple(c.excluded_product_categories or ()),
-        exclude_sale_items=c.exclude_sale_items,
-        usage_limit=c.usage_limit,
-        usage_limit_per_user=c.usage_limit_per_user,
-        usage_count=c.usage_count or 0,
-        used_by=tuple(c.used_by or ()),
-        email_restrictions=tuple(c.email_restrictions or ()),
-        individual_use=c.individual_use,
-        free_shipping=c.free_shipping,
-    )
+    """The cart's facts of the country ``code`` (``services.catalog.repository.country_tax``)."""
+    found = country_tax(session, code)
+    return None if found is None else CountryFacts(**asdict(found))

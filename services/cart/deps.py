@@ -1,17 +1,39 @@
-"""The process-wide cart application, built from the settings on first use."""
+"""The process-wide cart application, built from the settings on first use, and the
+``X-Cart-Token`` header that names a cart in the cart and checkout APIs (docs/api.md)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import lru_cache
+from typing import Annotated
+
+from fastapi import Header
 
 from services.cart.application import CartApplication
 from services.cart.catalog_adapter import SqlCatalogFacts
 from services.cart.eventstore import eventstore_env
 from services.shared.db import get_sessionmaker
+from services.shared.errors import BadRequest
 from services.shared.settings import get_settings
 
 _build_lock = threading.Lock()
+
+CART_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+TokenHeader = Annotated[str | None, Header(alias="X-Cart-Token", description="The cart token (>= 128 bits).")]
+# ``error_responses`` entries of the routes that take the token.
+BAD_TOKEN = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
+NO_CART = {404: "`cart_not_found`: no cart with that token"}
+
+
+def cart_token(raw: str | None) -> str:
+    """The ``X-Cart-Token`` header's value (22 to 128 URL-safe characters: 128+ bits). Raises
+    ``BadRequest`` 400 ``invalid_cart_token`` when it is missing or malformed."""
+    if raw is None or not CART_TOKEN_RE.match(raw):
+        raise BadRequest(
+            "invalid_cart_token", "X-Cart-Token must be 22 to 128 URL-safe characters (128+ bits)."
+        )
+    return raw
 
 
 @lru_cache(maxsize=1)

@@ -9,8 +9,8 @@ sent again is recognised from the stream itself (``answer_for``), atomically wit
 and across restarts. A refused command records ``CommandRefused`` (what the shopper was told)
 and raises :class:`CartRefusal`.
 
-Rules: spec sections 4, 5, 9 via ``services/cart/rules.py``; coupons (spec 5) via
-``services/discounts/rules.py``. Money: integer minor units.
+Rules: docs/spec.md sections 4, 5, 9 via ``services/cart/rules.py``; coupons (docs/spec.md section 5) via
+``services/discounts/domain.py``. Money: integer minor units.
 
 No event or snapshot holds personal data (docs/events.md, "What events never hold"): coupon
 facts are recorded without ``used_by``/``email_restrictions``, a coupon code with ``@`` is
@@ -22,10 +22,10 @@ Events recorded before those rules are upcast on load (``class_version`` 2 of
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 from uuid import UUID, uuid5
 
 from eventsourcing.domain import Aggregate, event
@@ -33,15 +33,30 @@ from eventsourcing.domain import Aggregate, event
 from services.cart import rules
 from services.cart.facts import CountryFacts, ProductFacts
 from services.cart.privacy import allowed_intent, scrub_cart_state, scrub_text
-from services.discounts import rules as coupon_rules
-from services.discounts.rules import CouponFacts, CouponRefusal, RefusalCode, personal_free
+from services.cart.types import (
+    Answered,
+    CartLine,
+    ChosenOption,
+    CommandContext,
+    CouponLine,
+    CouponRecord,
+    DiscountedTotals,
+    LineStock,
+    Refused,
+)
+from services.discounts import domain as coupon_rules
+from services.discounts.domain import CouponFacts, CouponRefusal, RefusalCode, personal_free
 from services.shared.errors import Conflict, DomainError, Invalid
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
 PROCESSED_KEPT = 500  # idempotency keys remembered per cart (oldest forgotten first)
 DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)
 # Coupon refusals that no change of the cart can fix are 422; the others conflict with it (409).
-COUPON_STATUS = {RefusalCode.NOT_FOUND: 422, RefusalCode.EXPIRED: 422, RefusalCode.EMAIL_RESTRICTED: 422}
+COUPON_STATUS: dict[str, int] = {
+    RefusalCode.NOT_FOUND: 422,
+    RefusalCode.EXPIRED: 422,
+    RefusalCode.EMAIL_RESTRICTED: 422,
+}
 
 
 def cart_id_for(token: str) -> UUID:
@@ -66,14 +81,22 @@ class _Skipped(Exception):
     """An item of ``replace_lines`` the add rules would refuse: it is left out, nothing recorded."""
 
 
-def _skip(code: str, message: str, status: int, **ctx: Any) -> NoReturn:
+class Refuse(Protocol):
+    """How ``Cart._add`` refuses: ``Cart.refuse`` (records ``CommandRefused`` and raises
+    ``CartRefusal``) or ``_skip`` (``replace_lines``: raises ``_Skipped``, records nothing)."""
+
+    def __call__(
+        self, code: str, message: str, status: int, *, command_id: str | None, request_hash: str
+    ) -> NoReturn:
+        """Refuse with ``code`` and ``message`` (status 409 or 422); never returns."""
+        ...
+
+
+def _skip(code: str, message: str, status: int, *, command_id: str | None, request_hash: str) -> NoReturn:
     raise _Skipped(code)
 
 
-Refuse = Callable[..., NoReturn]
-
-
-def _stock(facts: ProductFacts) -> dict[str, Any]:
+def _stock(facts: ProductFacts) -> LineStock:
     return {
         "stock_status": facts.stock_status,
         "stock_quantity": facts.stock_quantity,
@@ -83,7 +106,7 @@ def _stock(facts: ProductFacts) -> dict[str, Any]:
 
 
 class Cart(Aggregate):
-    """A shopper's cart. State: ``lines`` (rule-shaped dicts, cart order), ``country``,
+    """A shopper's cart. State: ``lines`` (``CartLine`` dicts, cart order), ``country``,
     ``currency``, ``tax_name``, ``tax_rate_bp``, ``intent``, ``checkout_started``, ``coupons``
     (``CouponFacts.to_record()`` dicts of the applied coupons, in the order applied)."""
 
@@ -92,9 +115,9 @@ class Cart(Aggregate):
 
     # Carts stored before coupons existed have no ``coupons`` in their snapshots. Never
     # mutated in place: every event assigns a new list.
-    coupons: Any = ()
+    coupons: Sequence[CouponRecord] = ()
     # Ids of the orders placed from this cart, oldest first (``OrderPlaced``); same rule.
-    orders: Any = ()
+    orders: Sequence[str] = ()
 
     @event("Started")
     def __init__(
@@ -111,11 +134,11 @@ class Cart(Aggregate):
         self.currency = currency
         self.tax_name = tax_name
         self.tax_rate_bp = tax_rate_bp
-        self.lines: list[dict[str, Any]] = []
+        self.lines: list[CartLine] = []
         self.next_line = 1
         self.intent: str | None = None
         self.checkout_started = False
-        self.processed: dict[str, dict[str, Any]] = {}
+        self.processed: dict[str, Answered] = {}
         self.coupons = []
 
     @staticmethod
@@ -127,11 +150,11 @@ class Cart(Aggregate):
 
     # ---- queries -------------------------------------------------------------------------
 
-    def line(self, line_id: str) -> dict[str, Any] | None:
+    def line(self, line_id: str) -> CartLine | None:
         """The line with ``line_id``, or None."""
         return next((line for line in self.lines if line["line_id"] == line_id), None)
 
-    def answer_for(self, command_id: str | None, request_hash: str) -> dict[str, Any] | None:
+    def answer_for(self, command_id: str | None, request_hash: str) -> Answered | None:
         """What the cart answered to ``command_id`` before (``{"version", "refused"}``), None if new.
 
         Raises IdempotencyConflict when the key came with a different request body."""
@@ -144,7 +167,7 @@ class Cart(Aggregate):
             )
         return seen
 
-    def totals(self) -> dict[str, Any]:
+    def totals(self) -> DiscountedTotals:
         """Totals in the cart's currency (``rules.totals``) after the applied coupons:
         ``discount`` (minor units) is taken off ``total``; ``tax_included`` is the tax in that
         total (``rules.with_discount``)."""
@@ -161,7 +184,7 @@ class Cart(Aggregate):
         ``{per_line, per_coupon, total, free_shipping}``."""
         return coupon_rules.discounts(self.coupon_facts(), rules.coupon_view(self.lines, self.currency))
 
-    def coupon_lines(self) -> list[dict[str, Any]]:
+    def coupon_lines(self) -> list[CouponLine]:
         """The applied coupons as the shopper sees them: ``{code, discount_type, amount,
         discount, free_shipping}``; ``amount`` in hundredths of a percent for ``percent``,
         else minor units of the cart's currency; ``discount`` minor units taken off."""
@@ -191,12 +214,12 @@ class Cart(Aggregate):
         command_id: str | None,
         request_hash: str,
     ) -> None:
-        """Add one unit (spec 4). Refusals: coming_soon 409 ``coming_soon``; no SKU 422
+        """Add one unit (docs/spec.md section 4). Refusals: coming_soon 409 ``coming_soon``; no SKU 422
         ``not_purchasable``; variable product without variation 422 ``variation_required``;
         unknown or out-of-stock configuration choice 422/409; nothing more allowed 409
         ``out_of_stock`` / ``count_capped``. A non-configured product already in the cart
         gets +1; a configured item is always a new line."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         self._add(facts, configuration, recommended_by, ctx, self.refuse)
 
     def _add(
@@ -204,7 +227,7 @@ class Cart(Aggregate):
         facts: ProductFacts,
         configuration: list[str] | None,
         recommended_by: ProductFacts | None,
-        ctx: dict[str, Any],
+        ctx: CommandContext,
         refuse: Refuse,
     ) -> None:
         """``add``'s rules; ``refuse`` records a refusal (``add``) or skips the item
@@ -228,7 +251,7 @@ class Cart(Aggregate):
                 None,
             )
             if existing is not None:
-                probe = [dict(line) for line in self.lines]
+                probe = [line.copy() for line in self.lines]
                 for line in probe:
                     if line["line_id"] == existing["line_id"]:
                         line["stock"] = _stock(facts)
@@ -262,18 +285,18 @@ class Cart(Aggregate):
         command_id: str | None,
         request_hash: str,
     ) -> None:
-        """Set a line's count (0..10, spec 9), clamped to its cap (spec 4). 0 keeps the line
+        """Set a line's count (0..10, docs/spec.md section 9), clamped to its cap (docs/spec.md section 4). 0 keeps the line
         (the Remove button shows). Refusals: unknown line 409 ``line_not_found``; count out of
         range 422 ``invalid_count``."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         line = self.line(line_id)
         if line is None:
             self.refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
         if not 0 <= count <= rules.MAX_COUNT:
             self.refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422, **ctx)
         stock = _stock(facts) if facts is not None else line["stock"]
-        probe = [
-            dict(other, stock=stock) if other["line_id"] == line_id else dict(other) for other in self.lines
+        probe: list[CartLine] = [
+            {**other, "stock": stock} if other["line_id"] == line_id else other.copy() for other in self.lines
         ]
         allowed = rules.cap(next(p for p in probe if p["line_id"] == line_id), probe, raising=True)
         applied = min(count, allowed)
@@ -288,8 +311,8 @@ class Cart(Aggregate):
         self._normalize(ctx)
 
     def remove(self, line_id: str, *, command_id: str | None, request_hash: str) -> None:
-        """Remove a line; lines recommended by its product lose their discount flag (spec 4)."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        """Remove a line; lines recommended by its product lose their discount flag (docs/spec.md section 4)."""
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         line = self.line(line_id)
         if line is None:
             self.refuse("line_not_found", "That item is no longer in your cart.", 409, **ctx)
@@ -308,7 +331,7 @@ class Cart(Aggregate):
         self._normalize(ctx)
 
     def change_country(self, country: CountryFacts, *, command_id: str | None, request_hash: str) -> None:
-        """Set the shipping country, which sets the currency and the tax shown (spec 4, 9)."""
+        """Set the shipping country, which sets the currency and the tax shown (docs/spec.md section 4, 9)."""
         self._country_set(**asdict(country), command_id=command_id, request_hash=request_hash)
 
     def set_payment_intent(self, intent: str, *, command_id: str | None, request_hash: str) -> None:
@@ -316,7 +339,7 @@ class Cart(Aggregate):
         (WooCommerce gateway ids such as ``bacs``). Anything else is refused 422
         ``invalid_payment_intent`` with a fixed message that does not echo the value (the HTTP
         schema already refuses it before the command reaches the cart; docs/events.md)."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         if intent not in rules.PAYMENT_INTENTS:
             self.refuse("invalid_payment_intent", "Please choose a payment method we offer.", 422, **ctx)
         self._payment_intent_set(intent=intent, **ctx)
@@ -328,7 +351,7 @@ class Cart(Aggregate):
     def record_order(
         self, order_id: str, total: int, currency: str, *, command_id: str | None, request_hash: str
     ) -> None:
-        """Record that the cart was checked out as order ``order_id`` (issue 4: "the cart
+        """Record that the cart was checked out as order ``order_id`` (docs/checkout.md: "the cart
         records that it was checked out"): its lines and coupons became the order's, so the cart
         is empty again. ``total`` is the order's total in minor units of ``currency``. Not a
         shopper command: only the checkout application calls it (``CartApplication.record_order``),
@@ -344,8 +367,8 @@ class Cart(Aggregate):
 
     def start_checkout(self, *, command_id: str | None, request_hash: str) -> None:
         """Record the checkout hand-off with the lines and totals the shopper confirmed.
-        Refused 409 ``cart_empty`` when no line has a count above 0 (spec 4)."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        Refused 409 ``cart_empty`` when no line has a count above 0 (docs/spec.md section 4)."""
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         lines = [line for line in self.lines if line["count"] > 0]
         if not lines:
             self.refuse("cart_empty", "Your cart is empty.", 409, **ctx)
@@ -358,13 +381,13 @@ class Cart(Aggregate):
         command_id: str | None,
         request_hash: str,
     ) -> list[int]:
-        """Make the cart match the shopper's cart (the "Continue to checkout" hand-off, spec 4):
+        """Make the cart match the shopper's cart (the "Continue to checkout" hand-off, docs/spec.md section 4):
         ``Cleared``, then per item ``(facts, configuration, recommended_by, count)`` with a count
         above 0 what ``add`` records, then its count (``ItemCountSet``, capped like
         ``set_count``). Items the add rules refuse (unknown or coming_soon product, no SKU,
         unavailable configuration, nothing allowed) are left out and recorded nowhere but in
         the result: the indexes of the skipped items. Recorded in the caller's one save."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         self._cleared(**ctx)
         skipped = []
         for index, (facts, configuration, recommender, count) in enumerate(items):
@@ -397,7 +420,7 @@ class Cart(Aggregate):
         command_id: str | None,
         request_hash: str,
     ) -> None:
-        """Apply a coupon (spec 5) with its current ``coupon`` facts (None: no such code).
+        """Apply a coupon (docs/spec.md section 5) with its current ``coupon`` facts (None: no such code).
         Refused (``CommandRefused``, 409 or 422 per ``COUPON_STATUS``) when it does not exist,
         is already applied, fails ``coupon_rules.check`` on this cart at ``now``, or cannot join
         the applied coupons (the individual-use rule). The cart never knows the shopper's email:
@@ -405,7 +428,7 @@ class Cart(Aggregate):
         "Coupons"). Records ``CouponApplied`` with the facts used, without personal data
         (``CouponFacts.to_record``). Raises ``Invalid`` (422 ``invalid_coupon_code``, nothing
         recorded) for a code with ``@``: it would be echoed into a recorded refusal."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         _check_code(code)
         if coupon is None:
             self._refuse_coupon(coupon_rules.not_found(code), ctx)
@@ -425,7 +448,7 @@ class Cart(Aggregate):
         """Remove an applied coupon at the shopper's request (``CouponRemoved`` reason
         ``shopper``). Refused 409 ``coupon_not_applied`` when the cart does not have it;
         ``Invalid`` 422 ``invalid_coupon_code`` (nothing recorded) for a code with ``@``."""
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         _check_code(code)
         wanted = coupon_rules.normalize_code(code)
         if not any(record["code"] == wanted for record in self.coupons):
@@ -439,7 +462,7 @@ class Cart(Aggregate):
         the shopper would get), so the state only ever shows valid coupons."""
         if not self.coupons:
             return
-        ctx = {"command_id": command_id, "request_hash": request_hash}
+        ctx: CommandContext = {"command_id": command_id, "request_hash": request_hash}
         view = rules.coupon_view(self.lines, self.currency)
         kept: list[CouponFacts] = []
         for coupon in self.coupon_facts():
@@ -457,15 +480,15 @@ class Cart(Aggregate):
                     **ctx,
                 )
 
-    def _refuse_coupon(self, refusal: CouponRefusal, ctx: dict[str, Any]) -> None:
+    def _refuse_coupon(self, refusal: CouponRefusal, ctx: CommandContext) -> NoReturn:
         self.refuse(str(refusal.code), refusal.message, COUPON_STATUS.get(refusal.code, 409), **ctx)
 
     # ---- helpers -----------------------------------------------------------------------------
 
     def _configuration(
-        self, facts: ProductFacts, configuration: list[str], ctx: dict[str, Any], refuse: Refuse
-    ) -> list[dict[str, Any]]:
-        chosen = []
+        self, facts: ProductFacts, configuration: list[str], ctx: CommandContext, refuse: Refuse
+    ) -> list[ChosenOption]:
+        chosen: list[ChosenOption] = []
         for key in configuration:
             choice = facts.choices.get(key)
             if choice is None:
@@ -491,8 +514,8 @@ class Cart(Aggregate):
         return chosen
 
     def _new_line(
-        self, facts: ProductFacts, chosen: list[dict[str, Any]] | None, recommender: ProductFacts | None
-    ) -> dict[str, Any]:
+        self, facts: ProductFacts, chosen: list[ChosenOption] | None, recommender: ProductFacts | None
+    ) -> CartLine:
         recommended = recommender is not None and facts.product_id in recommender.recommended_product_ids
         use_discount = bool(
             recommended
@@ -522,13 +545,13 @@ class Cart(Aggregate):
             "category_ids": list(facts.category_ids),
         }
 
-    def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: dict[str, Any], refuse: Refuse) -> None:
+    def _refuse_cap(self, facts: ProductFacts, allowed: int, ctx: CommandContext, refuse: Refuse) -> NoReturn:
         if allowed <= 0 and rules.stock_limit(_stock(facts)) == 0:
             refuse("out_of_stock", f"{facts.name} is out of stock.", 409, **ctx)
         refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409, **ctx)
 
-    def _normalize(self, ctx: dict[str, Any]) -> None:
-        probe = [dict(line) for line in self.lines]
+    def _normalize(self, ctx: CommandContext) -> None:
+        probe = [line.copy() for line in self.lines]
         for line_id, count in rules.normalize(probe):
             self._count_set(line_id=line_id, count=count, requested=count, reason="capped", stock=None, **ctx)
 
@@ -542,9 +565,7 @@ class Cart(Aggregate):
         )
         raise CartRefusal(code, message, status)
 
-    def _remember(
-        self, command_id: str | None, request_hash: str, refused: dict[str, Any] | None = None
-    ) -> None:
+    def _remember(self, command_id: str | None, request_hash: str, refused: Refused | None = None) -> None:
         if command_id is None:
             return
         self.processed.pop(command_id, None)
@@ -556,8 +577,8 @@ class Cart(Aggregate):
     # ---- events (past tense; apply state changes only) ----------------------------------------
 
     @event("ItemAdded")
-    def _item_added(self, line: dict[str, Any], command_id: str | None, request_hash: str) -> None:
-        self.lines.append(dict(line))
+    def _item_added(self, line: CartLine, command_id: str | None, request_hash: str) -> None:
+        self.lines.append(line.copy())
         self.next_line += 1
         self.checkout_started = False
         self._remember(command_id, request_hash)
@@ -569,7 +590,7 @@ class Cart(Aggregate):
         count: int,
         requested: int,
         reason: str,
-        stock: dict[str, Any] | None,
+        stock: LineStock | None,
         command_id: str | None,
         request_hash: str,
     ) -> None:
@@ -577,7 +598,7 @@ class Cart(Aggregate):
         if line is not None:
             line["count"] = count
             if stock is not None:
-                line["stock"] = dict(stock)
+                line["stock"] = stock.copy()
         self.checkout_started = False
         self._remember(command_id, request_hash)
 
@@ -649,11 +670,11 @@ class Cart(Aggregate):
     @event("CheckoutStarted")
     def _checkout_started(
         self,
-        lines: list[dict[str, Any]],
-        totals: dict[str, Any],
+        lines: list[CartLine],
+        totals: DiscountedTotals,
         command_id: str | None,
         request_hash: str,
-        coupons: list[dict[str, Any]] | None = None,
+        coupons: list[CouponLine] | None = None,
     ) -> None:
         self.checkout_started = True
         self._remember(command_id, request_hash)
@@ -663,7 +684,7 @@ class Cart(Aggregate):
 
         class_version = 2
         code: str
-        coupon: dict[str, Any]
+        coupon: CouponRecord
         command_id: str | None
         request_hash: str
 
@@ -674,7 +695,7 @@ class Cart(Aggregate):
 
     @event(CouponApplied)
     def _coupon_applied(
-        self, code: str, coupon: dict[str, Any], command_id: str | None, request_hash: str
+        self, code: str, coupon: CouponRecord, command_id: str | None, request_hash: str
     ) -> None:
         self.coupons = [*self.coupons, dict(coupon)]
         self.checkout_started = False

@@ -21,28 +21,25 @@ from uuid import UUID
 from fastapi import APIRouter, Body, Depends, Header, Request, status
 
 from services.cart.application import CartApplication
-from services.cart.deps import get_cart_app
-from services.cart.schemas import CartEnvelope, Command, StartCart
+from services.cart.deps import BAD_TOKEN, NO_CART, TokenHeader, cart_token, get_cart_app
+from services.cart.schemas import CartEnvelope, Command, StartCart, command_dict
 from services.shared.errors import BadRequest, error_responses
 from services.shared.ratelimit import client_key, get_limit, rate_limit
+from services.shared.routing import documented
 
 router = APIRouter(prefix="/api/cart", tags=["Cart"])
 
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
 # Idempotency-Keys are recorded in the cart's events (``command_id``), which never hold
 # personal data (docs/events.md, "What events never hold"): letters, digits and ``. _ : ~ -``
 # only (a UUID, ULID or base64url token), so no email address can be one.
 KEY_RE = re.compile(r"^[A-Za-z0-9._:~-]{1,200}$")
 
-TokenHeader = Annotated[str | None, Header(alias="X-Cart-Token", description="The cart token (>= 128 bits).")]
 KeyHeader = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="Client-chosen key: a retry with it records nothing new."),
 ]
 
 
-_400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
-_404 = {404: "`cart_not_found`: no cart with that token"}
 _429 = {
     429: "`rate_limited` (`retry_after` seconds, `limit`, and `Retry-After`): `cart_commands` or "
     "`new_carts` per client, `coupon_attempts` per cart and per client"
@@ -73,18 +70,11 @@ class ClientLimits:
         get_limit("coupon_attempts_client").count(self.client)
 
 
-def _token(raw: str | None) -> str:
-    if raw is None or not TOKEN_RE.match(raw):
-        raise BadRequest(
-            "invalid_cart_token", "X-Cart-Token must be 22 to 128 URL-safe characters (128+ bits)."
-        )
-    return raw
-
-
 def _key(raw: str | None) -> str | None:
     if raw is not None and not KEY_RE.match(raw):
         raise BadRequest(
-            "invalid_idempotency_key", "Idempotency-Key must be 1 to 200 letters, digits or . _ : ~ - (a UUID, for example)."
+            "invalid_idempotency_key",
+            "Idempotency-Key must be 1 to 200 letters, digits or . _ : ~ - (a UUID, for example).",
         )
     return raw
 
@@ -96,9 +86,12 @@ def _app() -> CartApplication:
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
-    response_model=CartEnvelope,
+    response_model=None,
     summary="Start a cart",
-    responses=error_responses({**_400, **_429}),
+    responses={
+        **documented(CartEnvelope, "The new (or existing) cart", 201),
+        **error_responses({**BAD_TOKEN, **_429}),
+    },
     dependencies=[Depends(rate_limit("cart_commands"))],
 )
 def start_cart(request: Request, token: TokenHeader = None, body: StartCart | None = None) -> dict[str, Any]:
@@ -107,31 +100,38 @@ def start_cart(request: Request, token: TokenHeader = None, body: StartCart | No
     Answers ``{token, cart}``; 400 ``invalid_cart_token`` for a malformed token; 429
     ``rate_limited`` over ``cart_commands`` (every call) or ``new_carts`` (a cart started) per
     client (docs/operations.md, Security, "Rate limits")."""
-    chosen = _token(token) if token is not None else secrets.token_urlsafe(32)
+    chosen = cart_token(token) if token is not None else secrets.token_urlsafe(32)
     country = body.country.upper() if body and body.country else None
-    return {"token": chosen, "cart": _app().start(chosen, country, ClientLimits(client_key(request)))}
+    state = _app().start(chosen, country, ClientLimits(client_key(request)))
+    return {"token": chosen, "replayed": False, "cart": state}
 
 
 @router.get(
-    "", response_model=CartEnvelope, summary="Read the cart", responses=error_responses({**_400, **_404})
+    "",
+    response_model=None,
+    summary="Read the cart",
+    responses={**documented(CartEnvelope, "The cart"), **error_responses({**BAD_TOKEN, **NO_CART})},
 )
 def read_cart(token: TokenHeader = None) -> dict[str, Any]:
     """The cart state and version. 404 ``cart_not_found``."""
-    return {"cart": _app().state(_token(token))}
+    return {"token": None, "replayed": False, "cart": _app().state(cart_token(token))}
 
 
 @router.post(
     "/commands",
-    response_model=CartEnvelope,
+    response_model=None,
     summary="Run a cart command",
-    responses=error_responses(
-        {
-            400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 letters, digits or `. _ : ~ -`)",
-            409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
-            "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
-            **_429,
-        }
-    ),
+    responses={
+        **documented(CartEnvelope, "The cart after the command"),
+        **error_responses(
+            {
+                400: "`invalid_cart_token`, or `invalid_idempotency_key` (not 1 to 200 letters, digits or `. _ : ~ -`)",
+                409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
+                "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
+                **_429,
+            }
+        ),
+    },
     dependencies=[Depends(rate_limit("cart_commands"))],
 )
 def run_command(
@@ -149,11 +149,15 @@ def run_command(
     for an ``apply_coupon`` once the cart or the client has used up its refused guesses
     (checked after the idempotency lookup, so the retry of an answered command gets its
     original answer; docs/operations.md, Security, "Rate limits")."""
-    result = _app().execute(_token(token), command.model_dump(), _key(key), ClientLimits(client_key(request)))
-    return {"cart": result.state, "replayed": result.replayed}
+    result = _app().execute(
+        cart_token(token), command_dict(command), _key(key), ClientLimits(client_key(request))
+    )
+    return {"token": None, "replayed": result.replayed, "cart": result.state}
 
 
-@router.get("/events", summary="The cart's event history", responses=error_responses({**_400, **_404}))
+@router.get(
+    "/events", summary="The cart's event history", responses=error_responses({**BAD_TOKEN, **NO_CART})
+)
 def cart_events(token: TokenHeader = None) -> list[dict[str, Any]]:
     """Every domain event of the holder's cart, oldest first: ``{version, type, timestamp, data}``."""
-    return _app().history(_token(token))
+    return _app().history(cart_token(token))

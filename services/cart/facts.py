@@ -1,4 +1,4 @@
-"""Catalogue facts the cart's rules decide with (spec section 4), as plain frozen values.
+"""Catalogue facts the cart's rules decide with (docs/spec.md section 4), as plain frozen values.
 
 The cart context never reads catalogue tables itself: ``CatalogFacts`` (a port) answers
 these (products, countries, coupons), and ``services/cart/catalog_adapter.py`` implements it
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from services.discounts.rules import CouponFacts
+from services.discounts.domain import CouponFacts
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Price:
 
 @dataclass(frozen=True)
 class ChoiceFacts:
-    """A configurator choice: ``extra_eur``/``extra_usd`` already parsed (non-numeric -> 0, spec 5)."""
+    """A configurator choice: ``extra_eur``/``extra_usd`` already parsed (non-numeric -> 0, docs/spec.md section 5)."""
 
     layer_id: str
     choice_id: str
@@ -41,7 +41,7 @@ class ProductFacts:
     """What the rules need to know about a product (or one of its variations) right now.
 
     ``stock_*`` and prices are the variation's when ``variation_id`` is set. ``recommended_*``
-    describe recommendations this product makes (spec section 3 ACF fields).
+    describe recommendations this product makes (docs/spec.md section 3 ACF fields).
     """
 
     product_id: int
@@ -66,7 +66,8 @@ class ProductFacts:
     recommended_price_eur: int | None = None
     recommended_price_usd: int | None = None
     choices: dict[str, ChoiceFacts] = field(default_factory=dict)
-    category_ids: tuple[int, ...] = ()  # the product's categories (coupon restrictions, spec 5)
+    # the product's categories (coupon restrictions, docs/spec.md section 5)
+    category_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

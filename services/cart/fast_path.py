@@ -35,8 +35,9 @@ from pydantic import TypeAdapter, ValidationError
 from starlette.requests import HTTPConnection
 
 from services.cart.application import CartApplication
-from services.cart.endpoints import KEY_RE, TOKEN_RE  # the route's own checks
-from services.cart.schemas import Command
+from services.cart.deps import CART_TOKEN_RE
+from services.cart.endpoints import KEY_RE  # the route's own checks
+from services.cart.schemas import Command, command_dict
 from services.shared.errors import DomainError
 from services.shared.ratelimit import RateLimited, client_key, get_limit, mark_counted, retry_after_headers
 
@@ -116,10 +117,10 @@ class CartCommandFastPath:
         token = headers.get(b"x-cart-token", b"").decode("latin-1")
         key_raw = headers.get(b"idempotency-key")
         key = key_raw.decode("latin-1") if key_raw is not None else None
-        if not TOKEN_RE.match(token) or (key is not None and not KEY_RE.match(key)):
+        if not CART_TOKEN_RE.match(token) or (key is not None and not KEY_RE.match(key)):
             return None
         try:
-            command = _COMMAND.validate_json(body).model_dump()
+            command = command_dict(_COMMAND.validate_json(body))
         except ValidationError:
             return None  # the route answers 422 with its message
         app = self.cart_app()

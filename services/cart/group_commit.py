@@ -83,7 +83,11 @@ class GroupCommitter:
         resolves when ``unit`` is committed (or fails with what its save raised)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._submit(unit, lambda exc: loop.call_soon_threadsafe(_settle, future, exc))
+
+        def done(exc: BaseException | None) -> None:
+            loop.call_soon_threadsafe(_settle, future, exc)
+
+        self._submit(unit, done)
         return future
 
     def close(self) -> None:

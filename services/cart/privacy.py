@@ -16,15 +16,15 @@ before those rules:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, RowMapping, text
 
-from services.discounts.rules import personal_free
+from services.discounts.domain import personal_free
 
 # Anything shaped like an email address: local part, "@", a domain with a dot.
 EMAIL = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
@@ -61,7 +61,7 @@ def scrub_cart_state(state: dict[str, Any]) -> None:
         state["intent"] = allowed_intent(state["intent"])
 
 
-def _upcast_snapshot(snapshot: Snapshot[Any]) -> None:
+def _upcast_snapshot(snapshot: Snapshot) -> None:
     """Bring a decoded snapshot's aggregate state up to its class's ``class_version`` with the
     class's upcasters (what ``Snapshot.mutate`` does when loading), so the rewritten bytes hold
     the clean state and say so (``class_version``)."""
@@ -78,7 +78,7 @@ def _upcast_snapshot(snapshot: Snapshot[Any]) -> None:
     object.__setattr__(snapshot, "state", state)
 
 
-def _rows(conn: Connection, table: str) -> Iterator[Mapping[str, Any]]:
+def _rows(conn: Connection, table: str) -> Iterator[RowMapping]:
     """Every row of an event table, in pages (keyset on the primary key)."""
     last: tuple[Any, int] | None = None
     while True:

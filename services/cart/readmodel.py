@@ -36,7 +36,7 @@ class CartCurrent(Base):
         tax_included: the tax contained in ``total`` at the country's rate, minor units.
         discount: what the applied coupons take off, minor units of ``currency`` (0: none).
         last_order_id: the order the cart last became (``OrderPlaced``), or null.
-        preorder: some line is a pre-order (spec 4).
+        preorder: some line is a pre-order (docs/spec.md section 4).
         checkout_started: the shopper reached checkout with these lines (reset by a later change).
         lines: ``[{"line_id", "product_id", "variation_id", "sku", "count"}]`` in cart order.
         started_at: timestamp of the ``Started`` event (UTC).

@@ -1,8 +1,9 @@
-"""The cart's rules (spec sections 4, 5 and 9) as pure functions over plain line dicts.
+"""The cart's rules (docs/spec.md sections 4, 5 and 9) as pure functions over plain line dicts.
 
 The same rules run in the browser (``webapp/src/features/cart/store/rules.ts``) for the
 optimistic apply; shared test vectors (``tests/vectors/cart_rules.json``) keep both sides
-equal. A line is the JSON-shaped dict recorded by ``ItemAdded`` (docs/events.md):
+equal. A line is the JSON-shaped dict recorded by ``ItemAdded`` (docs/events.md;
+``services/cart/types.py``, ``CartLine``):
 
     {"line_id": "L1", "product_id": 1001, "variation_id": None, "sku": "HV-..", "name": "..",
      "image": "/media/..", "variation_label": "", "count": 1,
@@ -18,26 +19,23 @@ Money is integer minor units (cents); currencies are "EUR" and "USD".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
-from services.discounts.rules import CartView, LineView
+from services.cart.types import CartLine, CurrencyCode, DiscountedTotals, Totals
+from services.discounts.domain import CartView, LineView
+from services.shared.money import half_up_div, included_tax
 
-Line = dict[str, Any]
+Line = CartLine
 
-MAX_COUNT = 10  # spec 9: quantity in cart 0 to 10
-BUILDER_PRODUCT_ID = 26907  # spec 9: the custom keyboard builder
-BUILDER_ADDON_ID = 31575  # spec 4: capped at the count of 26907 in the cart
-USD_MINIMUM = 100  # spec 5: a USD price of 0 or less is set to 1 (1.00 USD)
+MAX_COUNT = 10  # docs/spec.md section 9: quantity in cart 0 to 10
+BUILDER_PRODUCT_ID = 26907  # docs/spec.md section 9: the custom keyboard builder
+BUILDER_ADDON_ID = 31575  # docs/spec.md section 4: capped at the count of 26907 in the cart
+USD_MINIMUM = 100  # docs/spec.md section 5: a USD price of 0 or less is set to 1 (1.00 USD)
 # The payment intents a cart may record (``PaymentIntentSet``): WooCommerce payment gateway ids,
 # a closed set so the event can never carry free text (docs/events.md, "What events never hold").
 # ``bacs`` (bank transfer) is what checkout offers today; the others are the gateways it may add.
 PAYMENT_INTENTS = ("bacs", "cheque", "cod", "stripe", "paypal")
-
-
-def _half_up_div(numerator: int, denominator: int) -> int:
-    """Integer division rounding half up (for non-negative numerators)."""
-    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def _currency_key(currency: str) -> str:
@@ -67,13 +65,13 @@ def unit_price(line: Mapping[str, Any], currency: str) -> int:
     """What one unit costs before configuration extras.
 
     A recommended line with its discount active costs its recommended price (or its own
-    price) times (100 - discount) / 100, rounded half up (spec 9 "Discount price").
+    price) times (100 - discount) / 100, rounded half up (docs/spec.md section 9 "Discount price").
     """
     if line.get("recommended_by") is not None and line.get("use_discount"):
         fixed = line.get(f"recommended_{_currency_key(currency)}")
         price = fixed if fixed is not None and fixed > 0 else base_price(line, currency)
         percent = min(100, max(0, int(line.get("discount_percent") or 0)))  # never a negative price
-        return _half_up_div(price * (100 - percent), 100)
+        return half_up_div(price * (100 - percent), 100)
     return base_price(line, currency)
 
 
@@ -84,7 +82,7 @@ def extras(line: Mapping[str, Any], currency: str) -> int:
 
 
 def line_total(line: Mapping[str, Any], currency: str) -> int:
-    """(configuration extras + unit price) x count (spec 9)."""
+    """(configuration extras + unit price) x count (docs/spec.md section 9)."""
     return (extras(line, currency) + unit_price(line, currency)) * int(line["count"])
 
 
@@ -94,7 +92,7 @@ def is_on_sale(line: Mapping[str, Any], currency: str) -> bool:
 
 
 def is_preorder(line: Mapping[str, Any]) -> bool:
-    """Spec 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder,
+    """docs/spec.md section 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder,
     or a chosen configuration option flagged has_backorder."""
     stock = line["stock"]
     quantity = stock.get("stock_quantity")
@@ -106,7 +104,7 @@ def is_preorder(line: Mapping[str, Any]) -> bool:
 
 
 def stock_limit(stock: Mapping[str, Any]) -> int | None:
-    """Units the stock allows in total, or None for no limit (spec 4 "Count limits").
+    """Units the stock allows in total, or None for no limit (docs/spec.md section 4 "Count limits").
 
     Managing stock with backorders 'yes' means no cap; managing stock otherwise caps at the
     stock quantity; an unmanaged product that is out of stock allows none.
@@ -125,7 +123,7 @@ def count_of(lines: Iterable[Mapping[str, Any]], product_id: int) -> int:
     return sum(int(line["count"]) for line in lines if line["product_id"] == product_id)
 
 
-def cap(line: Mapping[str, Any], lines: list[Line], *, raising: bool = False) -> int:
+def cap(line: Mapping[str, Any], lines: Sequence[Mapping[str, Any]], *, raising: bool = False) -> int:
     """The largest count ``line`` may have given the other lines (0..10).
 
     Stock is shared by the lines of the same product and variation: lines earlier in the
@@ -176,8 +174,16 @@ def normalize(lines: list[Line]) -> list[tuple[str, int]]:
     return list(changes.items())
 
 
-def totals(lines: list[Line], currency: str, tax_rate_bp: int = 0) -> dict[str, Any]:
-    """Cart totals in ``currency`` (minor units), prices including tax (spec 9).
+def currency_code(currency: str) -> CurrencyCode:
+    """``currency`` ("EUR" or "USD", every country's currency: ``services/shared/money.Currency``)
+    as the cart's answer types it; ValueError for any other (a catalogue error, never input)."""
+    if currency not in ("EUR", "USD"):
+        raise ValueError(f"a cart's currency is EUR or USD, not {currency!r}")
+    return cast("CurrencyCode", currency)
+
+
+def totals(lines: Sequence[Mapping[str, Any]], currency: str, tax_rate_bp: int = 0) -> Totals:
+    """Cart totals in ``currency`` (minor units), prices including tax (docs/spec.md section 9).
 
     ``subtotal`` is what the shopper pays for the items; ``subtotal_regular`` the same at
     regular prices, shown (as the spec's subtotalSale pair) only when ``on_sale``;
@@ -188,18 +194,18 @@ def totals(lines: list[Line], currency: str, tax_rate_bp: int = 0) -> dict[str, 
         (extras(line, currency) + regular_price(line, currency)) * line["count"] for line in lines
     )
     return {
-        "currency": currency,
+        "currency": currency_code(currency),
         "item_count": sum(int(line["count"]) for line in lines),
         "subtotal": subtotal,
         "subtotal_regular": subtotal_regular,
         "on_sale": any(is_on_sale(line, currency) and line["count"] > 0 for line in lines),
         "total": subtotal,
-        "tax_included": _half_up_div(subtotal * tax_rate_bp, 10000 + tax_rate_bp) if tax_rate_bp > 0 else 0,
+        "tax_included": included_tax(subtotal, tax_rate_bp),
         "preorder": any(is_preorder(line) for line in lines),
     }
 
 
-def with_discount(base: dict[str, Any], discount: int, tax_rate_bp: int = 0) -> dict[str, Any]:
+def with_discount(base: Totals, discount: int, tax_rate_bp: int = 0) -> DiscountedTotals:
     """``totals`` after coupons: ``discount`` (minor units, at most ``subtotal``) is taken off
     ``total``, and ``tax_included`` is recomputed from that total. Prices include tax, so a
     discount lowers the tax contained in what is paid in the same proportion: the tax in the
@@ -210,12 +216,12 @@ def with_discount(base: dict[str, Any], discount: int, tax_rate_bp: int = 0) -> 
         **base,
         "discount": taken,
         "total": total,
-        "tax_included": _half_up_div(total * tax_rate_bp, 10000 + tax_rate_bp) if tax_rate_bp > 0 else 0,
+        "tax_included": included_tax(total, tax_rate_bp),
     }
 
 
 def coupon_view(lines: Iterable[Mapping[str, Any]], currency: str) -> CartView:
-    """The cart as the coupon rules see it (``services/discounts/rules.py``): the lines with a
+    """The cart as the coupon rules see it (``services/discounts/domain.py``): the lines with a
     count above 0, with their totals in ``currency`` (minor units), sale flag and categories."""
     return CartView(
         currency=currency,

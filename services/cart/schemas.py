@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal, cast
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from services.cart.rules import PAYMENT_INTENTS
+from services.cart.types import CartCommand, CartState
 from services.shared.ids import MAX_ID
 
 # A catalogue id: positive and no larger than the database's INTEGER (a larger one made the
@@ -20,12 +21,12 @@ LineId = Annotated[
 
 
 class _Command(BaseModel):
-    # Unknown fields are dropped, never trusted: a client-sent price is ignored (issue 3).
+    # Unknown fields are dropped, never trusted: a client-sent price is ignored (docs/events.md).
     model_config = ConfigDict(extra="ignore")
 
 
 class AddItem(_Command):
-    """Add one unit of a product (spec 4). ``configuration``: configurator choice keys
+    """Add one unit of a product (docs/spec.md section 4). ``configuration``: configurator choice keys
     "layer_id:choice_id". ``recommended_by``: the product whose recommendation this is (-1: none)."""
 
     type: Literal["add"]
@@ -36,7 +37,7 @@ class AddItem(_Command):
 
 
 class SetCount(_Command):
-    """Set a line's count, 0 to 10 (spec 9); clamped to the line's cap (spec 4)."""
+    """Set a line's count, 0 to 10 (docs/spec.md section 9); clamped to the line's cap (docs/spec.md section 4)."""
 
     type: Literal["set_count"]
     line_id: LineId
@@ -88,7 +89,7 @@ class CheckoutLine(BaseModel):
 
 
 class StartCheckout(_Command):
-    """Record the checkout hand-off (spec 4 "Continue to checkout"). With ``lines`` (the
+    """Record the checkout hand-off (docs/spec.md section 4 "Continue to checkout"). With ``lines`` (the
     shopper's cart) the cart is first made to match them in the same save: cleared, then each
     line with a count above 0 added under the add rules (coming_soon, no-SKU or unavailable
     items are left out; counts capped). Refused 409 ``cart_empty`` when no line has a count
@@ -117,7 +118,7 @@ CouponCode = Annotated[
 
 
 class ApplyCoupon(_Command):
-    """Apply a coupon by its code (case-insensitive; spec 5). The cart checks only the rules that
+    """Apply a coupon by its code (case-insensitive; docs/spec.md section 5). The cart checks only the rules that
     need no personal data; the email restriction and the per-user limit are checked at checkout
     (quote and place order) with the billing email (docs/events.md, "Coupons").
 
@@ -151,6 +152,13 @@ Command = Annotated[
 ]
 
 
+def command_dict(command: _Command) -> CartCommand:
+    """The validated ``command`` as the plain dict the cart application takes (``model_dump``;
+    ``services/cart/types.py`` gives each command model's dict its ``TypedDict``)."""
+    # The models above and the TypedDicts describe the same JSON: pydantic has checked it.
+    return cast("CartCommand", command.model_dump())
+
+
 class StartCart(BaseModel):
     """Body of ``POST /api/cart``: an optional shipping country for the new cart."""
 
@@ -159,9 +167,13 @@ class StartCart(BaseModel):
 
 
 class CartEnvelope(BaseModel):
-    """A cart answer: ``cart`` is the state (see docs/api.md "Cart"); ``replayed`` is true when an
-    Idempotency-Key matched an earlier command and nothing new was recorded."""
+    """A cart answer: ``token`` (the cart token when the server made it, else None), ``replayed``
+    (true when an Idempotency-Key matched an earlier command and nothing new was recorded) and
+    ``cart``, the state (``types.CartState``, money in minor units; docs/api.md "Cart").
 
-    token: str | None = None
-    replayed: bool = False
-    cart: dict[str, Any]
+    Documentation only (``services/shared/routing.documented``): the routes and the command
+    fast path send the state as the application built it, never validated or filtered here."""
+
+    token: str | None
+    replayed: bool
+    cart: CartState

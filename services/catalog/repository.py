@@ -9,6 +9,7 @@ fetches what the serializers read, so no lazy load happens per row.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, selectinload
@@ -32,7 +33,11 @@ from services.catalog.models.products import product_categories
 from services.catalog.search import search_products  # noqa: F401 - the repository's search method
 
 PUBLIC = ("publish",)
-STAFF_VISIBLE = ("publish", "draft", "pending")  # WooCommerce: reviewers preview drafts (spec 6)
+STAFF_VISIBLE = (
+    "publish",
+    "draft",
+    "pending",
+)  # WooCommerce: reviewers preview drafts (docs/spec.md section 6)
 
 
 def visible_statuses(include_unpublished: bool) -> tuple[str, ...]:
@@ -41,7 +46,7 @@ def visible_statuses(include_unpublished: bool) -> tuple[str, ...]:
     return STAFF_VISIBLE if include_unpublished else PUBLIC
 
 
-def _product_query(statuses: Sequence[str]) -> Select[tuple[Product]]:
+def _product_query(statuses: Sequence[str]) -> Select[Product]:
     return (
         select(Product)
         .where(Product.status.in_(statuses))
@@ -208,6 +213,38 @@ def list_menus(session: Session) -> list[Menu]:
 def list_countries(session: Session) -> list[Country]:
     """Every shipping country by name."""
     return list(session.scalars(select(Country).order_by(Country.name)))
+
+
+@dataclass(frozen=True)
+class CountryTax:
+    """A country the shop ships to, with its currency and the tax included in prices there:
+    ``tax_name`` and ``tax_rate_bp`` (hundredths of a percent, 1900 = 19 %) of its first tax rate
+    by priority; "" and 0 when it has none (docs/spec.md section 1: the country sets the currency)."""
+
+    code: str
+    name: str
+    currency: str
+    tax_name: str
+    tax_rate_bp: int
+
+
+def country_tax(session: Session, code: str) -> CountryTax | None:
+    """The country ``code`` (any case) with its currency and first tax rate (by priority, then
+    id), or None when the shop has no such country. The one lookup the cart (its country
+    facts) and checkout (the order's destination) both use."""
+    country = session.get(Country, code.upper())
+    if country is None:
+        return None
+    tax = session.scalars(
+        select(TaxRate).where(TaxRate.country == country.code).order_by(TaxRate.priority, TaxRate.id)
+    ).first()
+    return CountryTax(
+        code=country.code,
+        name=country.name,
+        currency=country.currency,
+        tax_name=tax.name if tax else "",
+        tax_rate_bp=tax.rate_bp if tax else 0,
+    )
 
 
 def list_tax_rates(session: Session) -> list[TaxRate]:

@@ -1,4 +1,4 @@
-"""Read-through cache of rendered catalogue responses (design.md: catalogue reads p99 < 20 ms).
+"""Read-through cache of rendered catalogue responses (docs/targets.md section 4.4: catalogue reads p99 < 20 ms).
 
 An ASGI middleware in front of the app. For a GET under a cached prefix it looks up the
 rendered response (status 200 only) by path and query string, keyed by the catalogue

@@ -1,4 +1,4 @@
-"""Ranked full-text product search (spec sections 2 "Search page" and 7 ``GET ../search/{query}``).
+"""Ranked full-text product search (docs/spec.md sections 2 "Search page" and 7 ``GET ../search/{query}``).
 
 One entry point, :func:`search_products`, with the dialect-specific SQL inside: SQLite's FTS5
 table ``products_fts`` (``bm25`` ranking) or PostgreSQL's ``product_search.document``

@@ -1,4 +1,4 @@
-"""ORM rows to WooCommerce/WordPress-shaped JSON (spec sections 3 and 7).
+"""ORM rows to WooCommerce/WordPress-shaped JSON (docs/spec.md sections 3 and 7).
 
 Money leaves here as WooCommerce price strings with two places ("129.99"; "" when
 absent): EUR in ``price``/``regular_price``/``sale_price``, USD in ``*_usd`` and in
@@ -66,7 +66,7 @@ def _price_fields(
 
 
 def _product_prices(p: Product) -> Json:
-    """A variable product shows its lowest published variation price (spec section 9)."""
+    """A variable product shows its lowest published variation price (docs/spec.md section 9)."""
     live = [v for v in p.variations if v.status == "publish"]
     if p.type == "variable" and live:
         cheapest_eur = min(live, key=lambda v: _effective(v.regular_price_eur, v.sale_price_eur) or 0)
@@ -90,7 +90,7 @@ def _image_src(p: Product, role: str) -> str | None:
 
 
 def configuration_entry(e: ConfiguratorEntry) -> Json:
-    """A configurator entry with the fields of spec section 3 ("Configuration entry")."""
+    """A configurator entry with the fields of docs/spec.md section 3 ("Configuration entry")."""
     return {
         "id": e.id,
         "is_choice": e.is_choice,
@@ -274,7 +274,7 @@ def post(p: Post) -> Json:
 
 
 def news_item(p: Post, site_host: str) -> Json:
-    """A news-feed item (spec section 3: id, title, image, summary, link)."""
+    """A news-feed item (docs/spec.md section 3: id, title, image, summary, link)."""
     return {
         "id": p.id,
         "title": p.title,
@@ -286,7 +286,7 @@ def news_item(p: Post, site_host: str) -> Json:
 
 
 def menu(m: Menu) -> Json:
-    """A menu with flat items; ``parent`` 0 marks top level (spec section 3: name, items id/url/title)."""
+    """A menu with flat items; ``parent`` 0 marks top level (docs/spec.md section 3: name, items id/url/title)."""
     return {
         "id": m.id,
         "name": m.name,
@@ -308,7 +308,7 @@ def menu(m: Menu) -> Json:
 
 
 def country(c: Country) -> Json:
-    """A row of the country table (spec section 3: code, full name, currency)."""
+    """A row of the country table (docs/spec.md section 3: code, full name, currency)."""
     return {"code": c.code, "name": c.name, "currency": c.currency, "is_eu": c.is_eu}
 
 
@@ -326,12 +326,12 @@ def tax_rate(t: TaxRate) -> Json:
 
 
 def swatch(s: ColourSwatch) -> Json:
-    """A colour swatch (spec section 3: id, colour)."""
+    """A colour swatch (docs/spec.md section 3: id, colour)."""
     return {"id": s.id, "name": s.name, "colour": s.colour}
 
 
 def filter_term(f: Filter) -> Json:
-    """A filter term (spec section 3): ``parent`` 0 at top level, ``order`` a number or "last"."""
+    """A filter term (docs/spec.md section 3): ``parent`` 0 at top level, ``order`` a number or "last"."""
     return {
         "id": f.id,
         "parent": f.parent_id or 0,

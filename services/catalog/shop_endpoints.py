@@ -1,4 +1,4 @@
-"""Shop-level read endpoints outside the WooCommerce/WordPress namespaces (spec section 7)."""
+"""Shop-level read endpoints outside the WooCommerce/WordPress namespaces (docs/spec.md section 7)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from fastapi import Path, Response
 from starlette.convertors import PathConvertor, register_url_convertor
 
 from services.catalog import repository as repo
+from services.catalog.schemas import Health
 from services.shared.deps import SessionDep
-from services.shared.routing import DbRouter
+from services.shared.routing import DbRouter, documented
 from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api", tags=["Shop"])
@@ -23,26 +24,32 @@ class AnyTextConvertor(PathConvertor):
 register_url_convertor("text", AnyTextConvertor())
 
 
-@router.get("/countries", summary="Shipping country codes")
+@router.get(
+    "/countries", summary="Shipping country codes", responses=documented(list[str], "ISO codes, sorted")
+)
 def countries(session: SessionDep, response: Response) -> list[str]:
-    """ISO codes of every shipping country (spec section 7: "list of country codes").
+    """ISO codes of every shipping country (docs/spec.md section 7: "list of country codes").
     The full table with names and currencies is ``/api/wc/data/countries``."""
     response.headers["Cache-Control"] = "public, max-age=300"
     return [c.code for c in sorted(repo.list_countries(session), key=lambda c: c.code)]
 
 
-@router.get("/search/{query:text}", summary="Search products")
+@router.get(
+    "/search/{query:text}",
+    summary="Search products",
+    responses=documented(list[int], "Product ids, best match first"),
+)
 def search(session: SessionDep, query: str = Path(..., max_length=200, pattern=NO_NUL)) -> list[int]:
     """Ids (at most 100) of published, not hidden products matching every word of ``query``
     (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
     search where name and SKU weigh most, then tags and categories, then the short description
-    (spec sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
+    (docs/spec.md sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
     are treated as separators, and a ``/`` or a line break in the query is fine ("AC/DC"). 422
     ``invalid_request`` when ``query`` is over 200 characters or holds a NUL character."""
     return repo.search_products(session, query)
 
 
-@router.get("/health", summary="Liveness and database check")
+@router.get("/health", summary="Liveness and database check", responses=documented(Health, "Healthy"))
 def health(session: SessionDep) -> dict[str, str]:
     """``{"status": "ok", "database": "sqlite"|"postgresql"}`` when the database answers."""
     from sqlalchemy import text

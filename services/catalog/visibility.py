@@ -1,4 +1,4 @@
-"""Who sees unpublished products in the catalogue read API (spec sections 1 and 6).
+"""Who sees unpublished products in the catalogue read API (docs/spec.md sections 1 and 6).
 
 Anonymous visitors see ``publish`` products only. A request with a valid staff session
 (admin or reviewer, ``services/staff``) also sees ``draft`` and ``pending`` products, as

@@ -1,7 +1,7 @@
-"""``/api/wc/...``: the WooCommerce-shaped read API of spec section 7.
+"""``/api/wc/...``: the WooCommerce-shaped read API of docs/spec.md section 7.
 
 Anonymous callers see published products only; a staff session (admin or reviewer) also
-sees draft and pending products (``visibility.py``; spec section 6). Reads are cacheable for
+sees draft and pending products (``visibility.py``; docs/spec.md section 6). Reads are cacheable for
 60 s unless ``no_cache=true`` (then ``Cache-Control: no-store``), which the storefront uses for
 stock checks; staff answers are ``private, no-store``. List endpoints send ``X-WP-Total`` and ``X-WP-TotalPages``.
 """
@@ -15,14 +15,15 @@ from fastapi import Query, Response
 from fastapi.responses import JSONResponse
 
 from services.catalog import repository as repo
+from services.catalog import schemas as out
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, NotFound, error_responses
 from services.shared.ids import parse_id
-from services.shared.money import format_amount, to_minor
-from services.shared.routing import DbRouter
+from services.shared.money import format_amount, lenient_minor
+from services.shared.routing import DbRouter, documented
 from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api/wc", tags=["WooCommerce-shaped catalogue"])
@@ -47,7 +48,14 @@ def _product_not_found() -> NotFound:
     return NotFound("woocommerce_rest_product_invalid_id", "Invalid ID.")
 
 
-@router.get("/products", summary="List products", responses=error_responses(_400))
+@router.get(
+    "/products",
+    summary="List products",
+    responses={
+        **documented(list[out.ProductOut], "Products, `X-WP-Total` and `X-WP-TotalPages`"),
+        **error_responses(_400),
+    },
+)
 @router.get("/products/", include_in_schema=False)
 def list_products(
     session: SessionDep,
@@ -67,7 +75,7 @@ def list_products(
     page: str | None = Query(None, description="1-based page number."),
     no_cache: str | None = Query(None),
 ) -> list[Json]:
-    """Products as WooCommerce JSON (spec section 7: ``products/?include={ids}``,
+    """Products as WooCommerce JSON (docs/spec.md section 7: ``products/?include={ids}``,
     ``products?category={id}&per_page=100``). Errors: 400 ``rest_invalid_param`` for a
     non-numeric id list, category, page or a per_page outside 1..100. Staff sessions also get
     draft and pending products.
@@ -92,7 +100,11 @@ def list_products(
     return [ser.product(p, settings.site_host, owned.get(p.id)) for p in products]
 
 
-@router.get("/products/categories", summary="List product categories", responses=error_responses(_400))
+@router.get(
+    "/products/categories",
+    summary="List product categories",
+    responses={**documented(list[out.CategoryOut], "Categories"), **error_responses(_400)},
+)
 def list_categories(
     session: SessionDep,
     response: Response,
@@ -100,7 +112,7 @@ def list_categories(
     parent: str | None = Query(None, description="Parent category id; 0 for top level."),
 ) -> list[Json]:
     """Product categories with their page content: ``acf.hero``, ``acf.header_content``,
-    ``acf.footer_content`` (content blocks) and ``acf.groups`` (tag groups, spec section 2).
+    ``acf.footer_content`` (content blocks) and ``acf.groups`` (tag groups, docs/spec.md section 2).
     """
     parent_id = single_id(parent, "parent") if parent is not None else None
     categories = repo.list_categories(session, slug=slug, parent=parent_id)
@@ -112,9 +124,14 @@ def list_categories(
 @router.get(
     "/products/{product_id}",
     summary="Get a product (or just its stock facts)",
-    responses=error_responses(
-        {400: '`woocommerce_rest_product_invalid_id` with `stock_status: "error"`: not a number', **_404}
-    ),
+    responses={
+        **documented(
+            out.ProductOut | out.ProductFieldsOut, "The product, or only the fields named by `_fields`"
+        ),
+        **error_responses(
+            {400: '`woocommerce_rest_product_invalid_id` with `stock_status: "error"`: not a number', **_404}
+        ),
+    },
 )
 def get_product(
     product_id: str,
@@ -129,7 +146,7 @@ def get_product(
 ) -> Any:
     """One product as WooCommerce JSON. ``_fields=stock_status,variations`` is the
     storefront's stock check. A non-numeric id answers 400 with ``stock_status: "error"``
-    (spec section 5); an unknown id (also one beyond ``MAX_ID``), or an unpublished one without
+    (docs/spec.md section 5); an unknown id (also one beyond ``MAX_ID``), or an unpublished one without
     a staff session, 404 ``woocommerce_rest_product_invalid_id``. Staff sessions see draft and
     pending products.
     """
@@ -169,7 +186,7 @@ def get_product(
 @router.get(
     "/products/{product_id}/variations",
     summary="List a product's variations",
-    responses=error_responses({**_400, **_404}),
+    responses={**documented(list[out.VariationOut], "Variations"), **error_responses({**_400, **_404})},
 )
 def list_variations(
     product_id: str,
@@ -191,12 +208,15 @@ def list_variations(
 @router.get(
     "/products/{product_id}/variations/{variation_id}",
     summary="Get one variation",
-    responses=error_responses(
-        {
-            **_400,
-            404: "`woocommerce_rest_product_invalid_id` or `woocommerce_rest_product_variation_invalid_id`",
-        }
-    ),
+    responses={
+        **documented(out.VariationOut, "The variation"),
+        **error_responses(
+            {
+                **_400,
+                404: "`woocommerce_rest_product_invalid_id` or `woocommerce_rest_product_variation_invalid_id`",
+            }
+        ),
+    },
 )
 def get_variation(
     product_id: str,
@@ -223,12 +243,15 @@ def get_variation(
 @router.get(
     "/configurations",
     summary="Configurator entries of a product",
-    responses=error_responses({**_400, **_404}),
+    responses={
+        **documented(list[out.ConfigurationEntryOut], "Configurator entries ([] when not configurable)"),
+        **error_responses({**_400, **_404}),
+    },
 )
 def configurations(
     session: SessionDep, response: Response, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> list[Json]:
-    """The configurator layers and choices of product ``id`` (spec section 7: tells whether
+    """The configurator layers and choices of product ``id`` (docs/spec.md section 7: tells whether
     configurable: an empty list means not configurable). Draft/pending products for staff."""
     cache_control(response, include_unpublished)
     p = repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished))
@@ -237,21 +260,27 @@ def configurations(
     return [ser.configuration_entry(e) for e in p.configurator_entries] if p.is_configurable else []
 
 
-@router.get("/taxes", summary="Tax rates")
+@router.get("/taxes", summary="Tax rates", responses=documented(list[out.TaxRateOut], "Tax rates"))
 def taxes(session: SessionDep, response: Response) -> list[Json]:
     """Every tax rate (country, name, rate as a percent string like "19.0000")."""
     _cache(response, None)
     return [ser.tax_rate(t) for t in repo.list_tax_rates(session)]
 
 
-@router.get("/data/countries", summary="The country table")
+@router.get(
+    "/data/countries", summary="The country table", responses=documented(list[out.CountryOut], "Countries")
+)
 def countries_table(session: SessionDep, response: Response) -> list[Json]:
-    """The country table (spec section 3): code, full name, currency (EUR or USD), EU membership."""
+    """The country table (docs/spec.md section 3): code, full name, currency (EUR or USD), EU membership."""
     _cache(response, None)
     return [ser.country(c) for c in repo.list_countries(session)]
 
 
-@router.get("/colour-swatches", summary="Colour swatches by id", responses=error_responses(_400))
+@router.get(
+    "/colour-swatches",
+    summary="Colour swatches by id",
+    responses={**documented(list[out.SwatchOut], "Swatches"), **error_responses(_400)},
+)
 def colour_swatches(session: SessionDep, response: Response, ids: str | None = None) -> list[Json]:
     """Swatches ``[{id, name, colour}]`` for ``ids`` (comma-separated; required)."""
     wanted = id_list(ids, "ids")
@@ -261,9 +290,11 @@ def colour_swatches(session: SessionDep, response: Response, ids: str | None = N
     return [ser.swatch(s) for s in repo.colour_swatches(session, wanted)]
 
 
-@router.get("/filters", summary="Product filter terms")
+@router.get(
+    "/filters", summary="Product filter terms", responses=documented(list[out.FilterOut], "Filter terms")
+)
 def filters(session: SessionDep, response: Response) -> list[Json]:
-    """Every filter term (spec section 3 "Filter"), top level first."""
+    """Every filter term (docs/spec.md section 3 "Filter"), top level first."""
     _cache(response, None)
     return [ser.filter_term(f) for f in repo.list_filters(session)]
 
@@ -271,7 +302,10 @@ def filters(session: SessionDep, response: Response) -> list[Json]:
 @router.get(
     "/configurator-product-data",
     summary="Short descriptions of configurator products",
-    responses=error_responses(_400),
+    responses={
+        **documented(dict[str, out.ShortDescription], "Short descriptions by product id"),
+        **error_responses(_400),
+    },
 )
 def configurator_product_data(
     session: SessionDep,
@@ -289,12 +323,16 @@ def configurator_product_data(
     return {str(p.id): {"short_description": p.short_description} for p in products}
 
 
-@router.get("/configurator-prices", summary="Prices of configurator SKUs")
+@router.get(
+    "/configurator-prices",
+    summary="Prices of configurator SKUs",
+    responses=documented(dict[str, out.SkuPrice], "Prices keyed `_{sku}`"),
+)
 def configurator_prices(
     session: SessionDep, skus: str | None = Query(None, pattern=NO_NUL)
 ) -> dict[str, Json]:
     """Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
-    extra price (non-numeric counts as 0, spec section 5) or a product's current price."""
+    extra price (non-numeric counts as 0, docs/spec.md section 5) or a product's current price."""
     wanted = text_list(skus)
     out: dict[str, Json] = {}
     for p in repo.products_by_skus(session, wanted):
@@ -303,23 +341,16 @@ def configurator_prices(
         out[f"_{p.sku}"] = {"eur": format_amount(eur or 0), "usd": format_amount(usd or 0)}
     for e in repo.configurator_entries_by_skus(session, wanted):
         out[f"_{e.sku}"] = {
-            "eur": format_amount(_lenient_minor(e.extra_price)),
-            "usd": format_amount(_lenient_minor(e.extra_price_usd or e.extra_price)),
+            "eur": format_amount(lenient_minor(e.extra_price)),
+            "usd": format_amount(lenient_minor(e.extra_price_usd or e.extra_price)),
         }
     return out
-
-
-def _lenient_minor(text: str | None) -> int:
-    try:
-        return max(0, to_minor(text or "0"))
-    except ValueError:
-        return 0
 
 
 @router.get(
     "/configurator-welcome-message",
     summary="Configurator welcome message",
-    responses=error_responses({**_400, **_404}),
+    responses={**documented(out.WelcomeMessage, "The message"), **error_responses({**_400, **_404})},
 )
 def configurator_welcome_message(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
@@ -330,7 +361,11 @@ def configurator_welcome_message(
     return {"text": "", "background_image": ""}
 
 
-@router.get("/configurator-warning-message", summary="Configurator warning message")
+@router.get(
+    "/configurator-warning-message",
+    summary="Configurator warning message",
+    responses=documented(out.WarningMessage, "The warning"),
+)
 def configurator_warning_message() -> Json:
     """``{message}``: a shop-wide configurator warning (empty when none)."""
     return {"message": ""}
@@ -339,7 +374,7 @@ def configurator_warning_message() -> Json:
 @router.get(
     "/configurator-special-choices",
     summary="Configurator special choices",
-    responses=error_responses({**_400, **_404}),
+    responses={**documented(out.SpecialChoices, "The layer"), **error_responses({**_400, **_404})},
 )
 def configurator_special_choices(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None

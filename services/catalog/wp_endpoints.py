@@ -1,4 +1,4 @@
-"""``/api/wp/...``: the WordPress-shaped content API of spec section 7 (menus, posts, pages, news)."""
+"""``/api/wp/...``: the WordPress-shaped content API of docs/spec.md section 7 (menus, posts, pages, news)."""
 
 from __future__ import annotations
 
@@ -7,35 +7,43 @@ from typing import Any
 from fastapi import Query, Response
 
 from services.catalog import repository as repo
+from services.catalog import schemas as out
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, positive_int, single_id
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, error_responses
 from services.shared.ids import parse_id
-from services.shared.routing import DbRouter
+from services.shared.routing import DbRouter, documented
 from services.shared.text import NO_NUL
 
 router = DbRouter(prefix="/api/wp", tags=["WordPress-shaped content"])
 
 Json = dict[str, Any]
 
-NEWS_CATEGORY = 23  # spec section 2: /news lists posts of category 23
-PRESS_CATEGORY = 22  # spec section 2: /press lists posts of category 22
+NEWS_CATEGORY = 23  # docs/spec.md section 2: /news lists posts of category 23
+PRESS_CATEGORY = 22  # docs/spec.md section 2: /press lists posts of category 22
 
 
 def _cache(response: Response) -> None:
     response.headers["Cache-Control"] = "public, max-age=60"
 
 
-@router.get("/menus", summary="Navigation menus")
+@router.get("/menus", summary="Navigation menus", responses=documented(list[out.MenuOut], "Menus"))
 def menus(session: SessionDep, response: Response) -> list[Json]:
     """Every menu with flat items ``{id, title, url, slug, parent, position, in_menu, parent_link}``.
-    The storefront drops the first top-level item and groups children under parents (spec section 2)."""
+    The storefront drops the first top-level item and groups children under parents (docs/spec.md section 2)."""
     _cache(response)
     return [ser.menu(m) for m in repo.list_menus(session)]
 
 
-@router.get("/posts", summary="Posts", responses=error_responses({400: "`rest_invalid_param`"}))
+@router.get(
+    "/posts",
+    summary="Posts",
+    responses={
+        **documented(list[out.PostOut], "Posts, newest first; `X-WP-Total`"),
+        **error_responses({400: "`rest_invalid_param`"}),
+    },
+)
 def posts(
     session: SessionDep,
     response: Response,
@@ -44,7 +52,7 @@ def posts(
     per_page: str | None = Query(None, description="1 to 100 (default 10)."),
     page: str | None = Query(None, description="1-based page number."),
 ) -> list[Json]:
-    """Posts newest first (spec section 7: ``posts?category={id}&per_page=100``)."""
+    """Posts newest first (docs/spec.md section 7: ``posts?category={id}&per_page=100``)."""
     category_id = single_id(category, "category") if category is not None else None
     size = positive_int(per_page, "per_page", 10, MAX_PER_PAGE)
     rows, total = repo.list_posts(
@@ -56,7 +64,12 @@ def posts(
 
 
 @router.get(
-    "/latest-news", summary="Latest news items", responses=error_responses({400: "`rest_invalid_param`"})
+    "/latest-news",
+    summary="Latest news items",
+    responses={
+        **documented(list[out.NewsItemOut], "News items, newest first"),
+        **error_responses({400: "`rest_invalid_param`"}),
+    },
 )
 def latest_news(
     session: SessionDep,
@@ -65,7 +78,7 @@ def latest_news(
     filter: str | None = Query(None, description="news, press, all (default) or a post category id."),
     per_page: str | None = Query(None, description="How many items, 1 to 100 (default 6)."),
 ) -> list[Json]:
-    """News-feed items ``{id, title, image, summary, date, link}`` for the newsfeed block (spec sections 3, 7)."""
+    """News-feed items ``{id, title, image, summary, date, link}`` for the newsfeed block (docs/spec.md sections 3, 7)."""
     key = (filter or "all").strip().lower()
     named = {"news": NEWS_CATEGORY, "press": PRESS_CATEGORY, "all": None, "": None}
     if key in named:
@@ -83,7 +96,7 @@ def latest_news(
     return [ser.news_item(p, settings.site_host) for p in rows]
 
 
-@router.get("/pages", summary="Content pages")
+@router.get("/pages", summary="Content pages", responses=documented(list[out.PageOut], "Pages"))
 def pages(
     session: SessionDep, response: Response, slug: str | None = Query(None, pattern=NO_NUL)
 ) -> list[Json]:

@@ -1,10 +1,10 @@
-"""The order confirmation mail (issue 4): text and HTML with the order number, date, lines,
+"""The order confirmation mail (docs/checkout.md): text and HTML with the order number, date, lines,
 totals, tax, shipping, payment method and instructions, and the address.
 
 Built from the order JSON (``serializers.order_json``) right after the order's rows are written,
 and queued in the same transaction (``services.mail.outbox.enqueue``), so it is never lost. It
 does not contain the order key (only its hash is stored anywhere); the buyer reads the order
-from the link the checkout page received. Money: "€1,234.50" (spec 9: two decimals, '.', ',').
+from the link the checkout page received. Money: "€1,234.50" (docs/spec.md section 9: two decimals, '.', ',').
 """
 
 from __future__ import annotations
@@ -13,28 +13,21 @@ from html import escape
 from typing import Any
 
 from services.mail.outbox import Mail
+from services.shared.money import format_money
 
 SHOP_NAME = "HALVARD"
-SYMBOLS = {"EUR": "€", "USD": "$"}
-
-
-def money(minor: int, currency: str) -> str:
-    """``123450, "EUR"`` -> ``"€1,234.50"``."""
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), 100)
-    return f"{sign}{SYMBOLS.get(currency, currency + ' ')}{whole:,}.{cents:02d}"
 
 
 def _rows(order: dict[str, Any]) -> list[tuple[str, str]]:
     cur = order["currency"]
-    rows = [("Subtotal", money(order["subtotal"], cur))]
+    rows = [("Subtotal", format_money(order["subtotal"], cur))]
     if order["discount"]:
         codes = ", ".join(c["code"] for c in order["coupons"])
-        rows.append((f"Discount ({codes})" if codes else "Discount", money(-order["discount"], cur)))
-    rows.append((f"Shipping ({order['shipping_method_title']})", money(order["shipping"], cur)))
-    rows.append(("Total", money(order["total"], cur)))
+        rows.append((f"Discount ({codes})" if codes else "Discount", format_money(-order["discount"], cur)))
+    rows.append((f"Shipping ({order['shipping_method_title']})", format_money(order["shipping"], cur)))
+    rows.append(("Total", format_money(order["total"], cur)))
     if order["tax"]:
-        rows.append((f"Includes {order['tax_name'] or 'tax'}", money(order["tax"], cur)))
+        rows.append((f"Includes {order['tax_name'] or 'tax'}", format_money(order["tax"], cur)))
     rows.append(("Payment method", order["payment_method_title"]))
     return rows
 
@@ -43,7 +36,7 @@ def _line_text(line: dict[str, Any], currency: str) -> str:
     options = ", ".join(c.get("name", "") for c in line.get("configuration") or [])
     variant = " / ".join(x for x in (line.get("variation_label"), options) if x)
     label = f"{line['name']} ({variant})" if variant else line["name"]
-    return f"{line['count']} x {label} [{line['sku']}]  {money(line['line_total'], currency)}"
+    return f"{line['count']} x {label} [{line['sku']}]  {format_money(line['line_total'], currency)}"
 
 
 def _address_lines(address: dict[str, Any]) -> list[str]:
@@ -52,6 +45,21 @@ def _address_lines(address: dict[str, Any]) -> list[str]:
     parts = [name, address.get("company"), address.get("address_1"), address.get("address_2"), town]
     parts += [address.get("state"), address.get("country")]
     return [p for p in parts if p]
+
+
+# The bank details a payment method's instructions may give, in the order the mail lists them.
+PAY_DETAILS = (
+    ("Account name", "account_name"),
+    ("Bank", "bank_name"),
+    ("IBAN", "iban"),
+    ("BIC", "bic"),
+    ("Reference", "reference"),
+)
+
+
+def _pay_details(instructions: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) of each bank detail the ``instructions`` give (empty ones left out)."""
+    return [(label, str(instructions[key])) for label, key in PAY_DETAILS if instructions.get(key)]
 
 
 def confirmation_mail(order: dict[str, Any], order_url: str) -> Mail:
@@ -77,17 +85,7 @@ def confirmation_mail(order: dict[str, Any], order_url: str) -> Mail:
     ]
     if instructions:
         text += ["", "How to pay", instructions.get("text", "")]
-        text += [
-            f"{label}: {instructions[key]}"
-            for label, key in (
-                ("Account name", "account_name"),
-                ("Bank", "bank_name"),
-                ("IBAN", "iban"),
-                ("BIC", "bic"),
-                ("Reference", "reference"),
-            )
-            if instructions.get(key)
-        ]
+        text += [f"{label}: {value}" for label, value in _pay_details(instructions)]
     text += [
         "",
         "Shipping address",
@@ -99,7 +97,7 @@ def confirmation_mail(order: dict[str, Any], order_url: str) -> Mail:
 
     lines_html = "".join(
         f"<tr><td>{escape(_line_text(line, cur).rsplit('  ', 1)[0])}</td>"
-        f"<td style='text-align:right'>{escape(money(line['line_total'], cur))}</td></tr>"
+        f"<td style='text-align:right'>{escape(format_money(line['line_total'], cur))}</td></tr>"
         for line in order["lines"]
     )
     totals_html = "".join(
@@ -109,15 +107,8 @@ def confirmation_mail(order: dict[str, Any], order_url: str) -> Mail:
     pay_html = ""
     if instructions:
         details = "".join(
-            f"<li>{escape(label)}: <strong>{escape(str(instructions[key]))}</strong></li>"
-            for label, key in (
-                ("Account name", "account_name"),
-                ("Bank", "bank_name"),
-                ("IBAN", "iban"),
-                ("BIC", "bic"),
-                ("Reference", "reference"),
-            )
-            if instructions.get(key)
+            f"<li>{escape(label)}: <strong>{escape(value)}</strong></li>"
+            for label, value in _pay_details(instructions)
         )
         pay_html = f"<h2>How to pay</h2><p>{escape(instructions.get('text', ''))}</p><ul>{details}</ul>"
     address_html = "<br>".join(escape(x) for x in _address_lines(order["shipping_address"]))

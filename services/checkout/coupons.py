@@ -1,9 +1,9 @@
-"""Coupons at checkout (spec section 5, issue 4): re-checked with live facts when quoting and
+"""Coupons at checkout (docs/spec.md section 5): re-checked with live facts when quoting and
 when placing the order, and their usage counted atomically.
 
 The cart keeps the codes the shopper applied (``cart.coupons``). Checkout reads each coupon as
-stored now (``services.cart.catalog_adapter.coupon_facts``), checks it with the coupon rules
-(``services/discounts/rules.py``: now with the billing email, so email restrictions and
+stored now (``services.discounts.repository.facts_for_code``), checks it with the coupon rules
+(``services/discounts/domain.py``: now with the billing email, so email restrictions and
 per-user limits apply), resolves the individual-use rule and computes the discounts on the
 re-priced lines. This is the only place the email rules run: the cart holds no personal data
 and never sees the email (docs/events.md, "Coupons"), so the quote (with the email typed so
@@ -21,12 +21,11 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from services.cart import rules as cart_rules
-from services.cart.catalog_adapter import coupon_facts
-from services.checkout import repository as repo
 from services.checkout.errors import CheckoutConflict
 from services.checkout.pricing import CouponResult, PricedLine
-from services.discounts import rules as coupon_rules
-from services.discounts.rules import CouponFacts, CouponRefusal
+from services.discounts import domain as coupon_rules
+from services.discounts import repository as coupon_repository
+from services.discounts.domain import CouponFacts, CouponRefusal
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ def check_coupons(
     valid: list[CouponFacts] = []
     refused: list[tuple[str, CouponRefusal]] = []
     for code in codes:
-        facts = coupon_facts(session, code)
+        facts = coupon_repository.facts_for_code(session, code)
         if facts is None:
             refused.append((code, coupon_rules.not_found(code)))
             continue
@@ -94,12 +93,12 @@ def count_uses(session: Session, applied: Sequence[CouponFacts], email: str) -> 
     for coupon in sorted(applied, key=lambda c: c.id or 0):
         if coupon.id is None:  # pragma: no cover - facts read from the table always have an id
             continue
-        if not repo.count_coupon_use(session, coupon.id):
+        if not coupon_repository.count_use(session, coupon.id):
             raise CheckoutConflict(
                 str(coupon_rules.RefusalCode.USAGE_LIMIT),
                 f'Coupon "{coupon.code}" usage limit has been reached.',
             )
-        used_by = repo.coupon_used_by(session, coupon.id)
+        used_by = coupon_repository.used_by(session, coupon.id)
         if coupon.usage_limit_per_user and sum(1 for e in used_by if e.strip().lower() == address) >= (
             coupon.usage_limit_per_user
         ):
@@ -107,4 +106,4 @@ def count_uses(session: Session, applied: Sequence[CouponFacts], email: str) -> 
                 str(coupon_rules.RefusalCode.USER_LIMIT),
                 f'Coupon "{coupon.code}" usage limit has been reached for {email.strip()}.',
             )
-        repo.set_coupon_used_by(session, coupon.id, [*used_by, address])
+        coupon_repository.set_used_by(session, coupon.id, [*used_by, address])

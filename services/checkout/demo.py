@@ -1,10 +1,10 @@
-"""Demo shipping zones and flat rates (issue 4: "flat rates per zone, free over a threshold, set
-in data"). Loaded by ``shop seed`` after the demo catalogue; idempotent (fixed ids, upserts).
+"""Demo shipping zones and flat rates (docs/checkout.md: flat rates per zone, free over a threshold, set
+in data). Loaded by ``shop seed`` after the demo catalogue; idempotent (fixed ids, upserts).
 
 Zones, matched in order:
 
 1. Germany (DE): DHL Paket €4.90, free from €100.00; DHL Express €12.90.
-2. Europe (every other EUR country of the ``countries`` table, i.e. spec 9's European list):
+2. Europe (every other EUR country of the ``countries`` table, i.e. docs/spec.md section 9's European list):
    Standard €9.90, free from €150.00; Express €24.90.
 3. Rest of the world (no countries listed: everything else, in USD): Standard international
    $14.90, free from $150.00; Express international $39.90.

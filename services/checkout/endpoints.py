@@ -1,6 +1,6 @@
-"""Checkout API (``/api/checkout``, contract B): shipping methods, quote, place order.
+"""Checkout API (``/api/checkout``, docs/checkout.md): shipping methods, quote, place order.
 
-Thin routers over ``application.py`` and ``place_order.py``. The cart is named by its holder's
+Thin routers over ``service.py`` and ``place_order.py``. The cart is named by its holder's
 ``X-Cart-Token`` (as in ``/api/cart``). Money: integer minor units of ``currency``. Errors are
 ``{code, message}``: 400 malformed headers, 404 ``cart_not_found``, 409 conflicts, 422
 ``invalid_checkout`` (with ``fields``) or ``invalid_request``, 429 ``rate_limited``.
@@ -12,65 +12,45 @@ import logging
 import re
 from typing import Annotated, Any
 
-from email_validator import EmailNotValidError, validate_email
 from fastapi import BackgroundTasks, Body, Depends, Header, Query
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from services.cart.deps import get_cart_app
+from services.cart.deps import BAD_TOKEN, NO_CART, TokenHeader, cart_token, get_cart_app
 from services.cart.domain import cart_id_for
-from services.checkout import application
+from services.checkout import service
 from services.checkout.errors import CheckoutBadRequest, InvalidCheckout
-from services.checkout.form import EMAIL_MESSAGE
 from services.checkout.ga4_events import begin_checkout_event, record_begin_checkout
 from services.checkout.payments import providers
 from services.checkout.place_order import place_order
-from services.mail.settings import mail_settings
+from services.checkout.schemas import (
+    EMAIL_MESSAGE,
+    OrderPlacedOut,
+    PaymentMethodOut,
+    QuoteOut,
+    QuoteRequest,
+    ShippingMethodOut,
+)
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
 from services.shared.errors import error_responses
 from services.shared.ratelimit import rate_limit
-from services.shared.routing import DbRouter
+from services.shared.routing import NO_STORE, DbRouter, documented
+from services.shared.settings import get_settings
+from services.shared.text import valid_email
 
 log = logging.getLogger(__name__)
 
 router = DbRouter(prefix="/api/checkout", tags=["Checkout"])
 
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
 KEY_RE = re.compile(r"^[\x21-\x7e]{1,200}$")
-NO_STORE = {"Cache-Control": "no-store"}
 
-TokenHeader = Annotated[str | None, Header(alias="X-Cart-Token", description="The cart token (>= 128 bits).")]
 KeyHeader = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="Client-chosen key, reused on retries: one order per key."),
 ]
-
-
-_400 = {400: "`invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters"}
-_404 = {404: "`cart_not_found`: no cart with that token"}
-
-
-class QuoteRequest(BaseModel):
-    """Body of ``POST /api/checkout/quote``: the destination ``country`` (ISO code), an optional
-    ``shipping_method`` id (default: the first offered) and ``email`` (checks coupons' email
-    restrictions and per-user limits)."""
-
-    model_config = ConfigDict(extra="ignore")
-    country: str = Field(pattern=r"^[A-Za-z]{2}$")
-    shipping_method: str | None = Field(default=None, min_length=1, max_length=64)
-    email: str | None = Field(default=None, max_length=320)
-
-
-def _token(raw: str | None) -> str:
-    if raw is None or not TOKEN_RE.match(raw):
-        raise CheckoutBadRequest(
-            "invalid_cart_token", "X-Cart-Token must be 22 to 128 URL-safe characters (128+ bits)."
-        )
-    return raw
 
 
 def _key(raw: str | None) -> str:
@@ -85,7 +65,11 @@ def _key(raw: str | None) -> str:
     return raw
 
 
-@router.get("/shipping-methods", summary="Shipping methods for a country")
+@router.get(
+    "/shipping-methods",
+    summary="Shipping methods for a country",
+    responses=documented(list[ShippingMethodOut], "The country's flat rates"),
+)
 def get_shipping_methods(
     session: SessionDep,
     country: Annotated[str, Query(pattern=r"^[A-Za-z]{2}$", description="ISO country code, e.g. DE.")],
@@ -94,10 +78,14 @@ def get_shipping_methods(
     """``[{id, title, cost, currency, free_over}]``: the flat rates of the country's shipping
     zone in its currency (minor units; free when the items total after discounts reaches
     ``free_over``, null: never). 422 ``unknown_country`` / ``currency_mismatch``."""
-    return JSONResponse(application.shipping_methods(session, country, currency), headers=NO_STORE)
+    return JSONResponse(service.shipping_methods(session, country, currency), headers=NO_STORE)
 
 
-@router.get("/payment-methods", summary="Payment methods")
+@router.get(
+    "/payment-methods",
+    summary="Payment methods",
+    responses=documented(list[PaymentMethodOut], "The enabled payment methods"),
+)
 def get_payment_methods() -> JSONResponse:
     """``[{id, title}]``: the enabled payment methods (``bacs``, bank transfer, by default)."""
     return JSONResponse([{"id": p.id, "title": p.title} for p in providers()], headers=NO_STORE)
@@ -106,9 +94,12 @@ def get_payment_methods() -> JSONResponse:
 @router.post(
     "/quote",
     summary="Price the cart for a destination",
-    responses=error_responses(
-        {**_400, **_404, 409: "`cart_empty`, `product_unavailable`, `out_of_stock`, ..."}
-    ),
+    responses={
+        **documented(QuoteOut, "The cart priced for the destination"),
+        **error_responses(
+            {**BAD_TOKEN, **NO_CART, 409: "`cart_empty`, `product_unavailable`, `out_of_stock`, ..."}
+        ),
+    },
 )
 def quote(
     session: SessionDep, body: Annotated[QuoteRequest, Body()], token: TokenHeader = None
@@ -120,26 +111,25 @@ def quote(
     Errors: 404 ``cart_not_found``; 409 ``cart_empty``, ``product_unavailable``,
     ``out_of_stock``; 422 ``invalid_checkout`` (``fields.country``, ``fields.shipping_method``,
     ``fields.email``)."""
-    held = _token(token)
+    held = cart_token(token)
     email = None
     if body.email:
-        try:
-            email = validate_email(body.email, check_deliverability=False).normalized
-        except EmailNotValidError:
-            raise InvalidCheckout({"email": EMAIL_MESSAGE}) from None
+        email = valid_email(body.email)
+        if email is None:
+            raise InvalidCheckout({"email": EMAIL_MESSAGE})
     app = get_cart_app()
     cart = app.state(held)
-    priced = application.price_cart(
+    priced = service.price_cart(
         session,
         cart,
         country=body.country.upper(),
         shipping_method=body.shipping_method,
         email=email,
-        now=application.clock(),
+        now=service.clock(),
     )
     if cart.get("checkout_started"):
         _record_begin_checkout(session, app, held)
-    return JSONResponse(application.quote_json(priced), headers=NO_STORE)
+    return JSONResponse(service.quote_json(priced), headers=NO_STORE)
 
 
 def _deliver(mail_ids: tuple[int, ...]) -> None:
@@ -167,12 +157,12 @@ def _record_begin_checkout(session: Session, app: Any, token: str) -> None:
     summary="Place the order",
     status_code=201,
     responses={
-        201: {"description": "`{order, order_key, redirect_url}` (order placed)"},
-        200: {"description": "The same answer again for a repeated Idempotency-Key"},
+        **documented(OrderPlacedOut, "The order placed", 201),
+        **documented(OrderPlacedOut, "The same answer again for a repeated Idempotency-Key"),
         **error_responses(
             {
                 400: "`invalid_cart_token`, `idempotency_key_required` or `invalid_idempotency_key`",
-                **_404,
+                **NO_CART,
                 409: "`out_of_stock`, `coupon_*`, `cart_empty`, `cart_already_ordered`, ...",
                 429: "`rate_limited` (`retry_after`, `Retry-After`): `RATE_LIMIT_PLACE_ORDER` per client",
             }
@@ -187,7 +177,7 @@ def create_order(
     token: TokenHeader = None,
     key: KeyHeader = None,
 ) -> JSONResponse:
-    """Place the order for the holder's cart (contract B). Body: ``{email, first_name,
+    """Place the order for the holder's cart (docs/checkout.md). Body: ``{email, first_name,
     last_name, company?, address_1, address_2?, city, postcode, state?, country, phone?,
     shipping_method, payment_method: "bacs", terms_accepted: true, customer_note?,
     expected_total?}``. Answers 201 ``{order, order_key, redirect_url}``; the same
@@ -200,9 +190,9 @@ def create_order(
     ``cart_empty``, ``cart_already_ordered``, ``price_changed``, ``idempotency_key_reused``;
     422 ``invalid_checkout`` with ``fields``; 429 ``rate_limited`` (``RATE_LIMIT_PLACE_ORDER`` per
     client, every attempt counts, before anything is checked; docs/operations.md, Security)."""
-    held, idem = _token(token), _key(key)
+    held, idem = cart_token(token), _key(key)
     placed = place_order(held, idem, body)
-    if placed.mail_ids and mail_settings().mail_backend == "smtp":
+    if placed.mail_ids and get_settings().mail.mail_backend == "smtp":
         background.add_task(_deliver, placed.mail_ids)
     return JSONResponse(
         {"order": placed.order, "order_key": placed.order_key, "redirect_url": placed.redirect_url},

@@ -1,4 +1,4 @@
-"""GA4 events of the checkout (issue 4): ``begin_checkout`` once per ``CheckoutStarted`` of a
+"""GA4 events of the checkout (docs/analytics.md): ``begin_checkout`` once per ``CheckoutStarted`` of a
 cart, ``purchase`` once per order, built here and stored by ``services.analytics.ga4``.
 
 ``begin_checkout``: the cart's most recent ``CheckoutStarted`` event (read from the cart's

@@ -2,8 +2,8 @@
 
 Money columns are BigInteger minor units (cents) of the order's ``currency``. Personal data
 (email, names, address, phone, note) lives only in ``order_customers``, one row per order, so
-it can be erased (``application.erase_personal_data``) without touching the order's figures;
-nothing personal goes into cart events (design.md). Order ids are random 9-digit numbers (not
+it can be erased (``service.erase_personal_data``) without touching the order's figures;
+nothing personal goes into cart events (docs/targets.md section 6.4). Order ids are random 9-digit numbers (not
 sequential, cannot be enumerated); the buyer's ``order_key`` is never stored, only its SHA-256.
 """
 
@@ -59,7 +59,7 @@ class ShippingRate(Base):
 
 
 class Order(Base):
-    """A placed order (spec section 3 "Order": id, date_created, total, currency,
+    """A placed order (docs/spec.md section 3 "Order": id, date_created, total, currency,
     payment_method_title; plus what the order page and staff need).
 
     ``id``: random 9-digit public number. ``order_key_hash``: SHA-256 hex of the buyer's key.

@@ -1,4 +1,4 @@
-"""``GET /api/wc/orders/{id}``: the order page's read (spec section 7 path, contract B).
+"""``GET /api/wc/orders/{id}``: the order page's read (docs/spec.md section 7 path; docs/checkout.md).
 
 Only the buyer (the ``order_key`` answered by checkout, as ``?key=``) and staff (a
 ``staff_session``) can read an order. Anyone else, a wrong key, or an id that does not exist
@@ -13,9 +13,10 @@ from typing import Annotated
 from fastapi import Query
 from fastapi.responses import JSONResponse
 
-from services.checkout.application import read_order
+from services.checkout.schemas import OrderOut
+from services.checkout.service import read_order
 from services.shared.deps import SessionDep
-from services.shared.routing import DbRouter
+from services.shared.routing import DbRouter, documented
 from services.staff.deps import OptionalStaffDep
 
 router = DbRouter(prefix="/api/wc", tags=["Orders"])
@@ -24,7 +25,10 @@ router = DbRouter(prefix="/api/wc", tags=["Orders"])
 @router.get(
     "/orders/{order_id}",
     summary="Order (buyer with its key, or staff)",
-    responses={404: {"description": '`{code: "order_not_found"}` without the right key or a staff session'}},
+    responses={
+        **documented(OrderOut, "The order"),
+        404: {"description": '`{code: "order_not_found"}` without the right key or a staff session'},
+    },
 )
 def get_order(
     order_id: str,
@@ -32,7 +36,7 @@ def get_order(
     staff: OptionalStaffDep,
     key: Annotated[str | None, Query(max_length=200, description="The order key from checkout.")] = None,
 ) -> JSONResponse:
-    """The order (contract B ``<order>``: ``{id, number, date_created, status, total, currency,
+    """The order (``<order>``: ``{id, number, date_created, status, total, currency,
     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
     shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
     in minor units of ``currency``). 404 ``order_not_found`` otherwise."""

@@ -1,4 +1,4 @@
-"""Placing an order (issue 4, 5): idempotent, one database transaction, safe under races.
+"""Placing an order (docs/checkout.md): idempotent, one database transaction, safe under races.
 
 ``place_order(token, idempotency_key, body)``:
 
@@ -7,7 +7,7 @@
    click or a retried request makes one order; another body with the key is 409
    ``idempotency_key_reused``).
 3. Read the cart from the cart application, then in ONE transaction: refuse a cart already
-   ordered (409 ``cart_already_ordered``), price it with live facts (``application.price_cart``),
+   ordered (409 ``cart_already_ordered``), price it with live facts (``service.price_cart``),
    refuse coupon refusals (409 ``coupon_*``), take stock with a conditional UPDATE per product
    (409 ``out_of_stock``; backorders allowed per product), count coupon uses with a conditional
    UPDATE (409 ``coupon_usage_limit`` / ``coupon_user_limit``), insert the order (random id,
@@ -51,20 +51,21 @@ from sqlalchemy.orm import Session
 from services.cart.application import CartApplication
 from services.cart.deps import get_cart_app
 from services.cart.domain import cart_id_for
+from services.cart.types import CartState
 from services.catalog import revision as catalog_revision
-from services.checkout import application, coupons, ga4_events
+from services.checkout import coupons, ga4_events, service
 from services.checkout import repository as repo
 from services.checkout.confirmation import confirmation_mail
 from services.checkout.errors import CheckoutConflict, InvalidCheckout
-from services.checkout.form import CheckoutForm, parse_form
 from services.checkout.models import Order, OrderCustomer, OrderLine
 from services.checkout.payments import provider
 from services.checkout.pricing import out_of_stock, stock_needs
+from services.checkout.schemas import CheckoutForm, parse_form
 from services.checkout.serializers import order_json
 from services.mail.outbox import enqueue
-from services.mail.settings import mail_settings
 from services.shared.db import get_sessionmaker
 from services.shared.errors import DomainError
+from services.shared.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +192,7 @@ def _place(
     session: Session,
     form: CheckoutForm,
     digest: str,
-    cart: dict[str, Any],
+    cart: CartState,
     cart_id: str,
     idempotency_key: str,
     order_key: str,
@@ -207,13 +208,13 @@ def _place(
     method = provider(form.payment_method)
     if method is None:
         raise InvalidCheckout({"payment_method": "Please choose a payment method we offer."})
-    priced = application.price_cart(
+    priced = service.price_cart(
         session,
         cart,
         country=form.country,
         shipping_method=form.shipping_method,
         email=form.email,
-        now=application.clock(),
+        now=service.clock(),
     )
     coupons.refuse_first(priced.coupons)
     figures = priced.totals
@@ -234,7 +235,7 @@ def _place(
 
     order = Order(
         id=repo.new_order_id(session),
-        order_key_hash=application.hash_key(order_key),
+        order_key_hash=service.hash_key(order_key),
         status=method.initial_status,
         currency=figures.currency,
         country=priced.destination.code,
@@ -292,7 +293,7 @@ def _place(
     )
     repo.add_order(session, order, lines, customer)
     data = order_json(order, lines, customer)
-    url = f"{mail_settings().shop_url.rstrip('/')}/order/{order.id}"
+    url = f"{get_settings().mail.shop_url.rstrip('/')}/order/{order.id}"
     mail_id = enqueue(session, confirmation_mail(data, url), reference=f"order:{order.id}")
     ga4_events.record_purchase(session, data)
     if stock_changed:

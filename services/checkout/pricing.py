@@ -1,4 +1,4 @@
-"""Pricing an order from the cart's lines and live catalogue facts (issue 4). Pure: no SQL.
+"""Pricing an order from the cart's lines and live catalogue facts (docs/checkout.md). Pure: no SQL.
 
 Every line is re-checked against the catalogue as it is now (published, purchasable, the
 chosen configuration options still offered and in stock, enough stock) and re-priced with the
@@ -17,6 +17,7 @@ from typing import Any
 
 from services.cart import rules
 from services.checkout.errors import CheckoutConflict
+from services.shared.money import included_tax
 
 
 @dataclass(frozen=True)
@@ -111,18 +112,6 @@ class Totals:
     tax: int
     total: int
     tax_rate_bp: int
-
-
-def half_up_div(numerator: int, denominator: int) -> int:
-    """Integer division rounding half up (non-negative numerator, positive denominator)."""
-    return (2 * numerator + denominator) // (2 * denominator)
-
-
-def included_tax(total: int, rate_bp: int) -> int:
-    """The tax contained in a tax-inclusive ``total`` at ``rate_bp`` (1900 = 19 %), half up."""
-    if rate_bp <= 0 or total <= 0:
-        return 0
-    return half_up_div(total * rate_bp, 10_000 + rate_bp)
 
 
 def price_lines(

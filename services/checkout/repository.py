@@ -1,58 +1,43 @@
-"""All of checkout's SQL: shipping data, destinations, live product facts, the atomic stock and
-coupon updates, and order rows. Functions take the caller's ``Session`` and never commit (the
-application owns the transaction). Money: integer minor units.
+"""All of checkout's SQL: shipping data, destinations, live product facts, the atomic stock
+updates, and order rows (the coupon SQL is ``services/discounts/repository.py``). Functions take
+the caller's ``Session`` and never commit (the application owns the transaction). Money: integer
+minor units.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from services.catalog.models import Country, Coupon, Product, TaxRate, Variation
+from services.cart.catalog_adapter import choice_facts
+from services.catalog.models import Product, Variation
+from services.catalog.repository import CountryTax, country_tax
 from services.checkout.models import Order, OrderCustomer, OrderLine, ShippingRate, ShippingZone
 from services.checkout.pricing import LiveChoice, LiveProduct
 from services.checkout.shipping import RateFacts, ZoneFacts
-from services.shared.money import to_minor
+from services.shared.db import rows_affected
 
 ORDER_ID_MIN = 100_000_000  # public order numbers are random 9-digit numbers
 ORDER_ID_SPAN = 900_000_000
 
 
-@dataclass(frozen=True)
-class Destination:
-    """A country we ship to: its ``currency`` and the tax included in prices there
-    (``tax_rate_bp`` hundredths of a percent, 1900 = 19 %; 0 and ``tax_name`` "" when none)."""
-
-    code: str
-    name: str
-    currency: str
-    tax_name: str
-    tax_rate_bp: int
+# A country we ship to: its ``currency`` and the tax included in prices there (``tax_rate_bp``
+# hundredths of a percent, 1900 = 19 %; 0 and ``tax_name`` "" when none). The catalogue owns the
+# country and tax tables and their one lookup.
+Destination = CountryTax
 
 
 # ---- reads -----------------------------------------------------------------------------------
 
 
 def destination(session: Session, code: str) -> Destination | None:
-    """The country ``code`` with its currency and first tax rate (by priority), or None."""
-    country = session.get(Country, code.upper())
-    if country is None:
-        return None
-    tax = session.scalars(
-        select(TaxRate).where(TaxRate.country == country.code).order_by(TaxRate.priority, TaxRate.id)
-    ).first()
-    return Destination(
-        code=country.code,
-        name=country.name,
-        currency=country.currency,
-        tax_name=tax.name if tax else "",
-        tax_rate_bp=tax.rate_bp if tax else 0,
-    )
+    """The country ``code`` with its currency and first tax rate (by priority), or None
+    (``services.catalog.repository.country_tax``)."""
+    return country_tax(session, code)
 
 
 def shipping_data(session: Session) -> tuple[list[ZoneFacts], list[RateFacts]]:
@@ -77,14 +62,6 @@ def shipping_data(session: Session) -> tuple[list[ZoneFacts], list[RateFacts]]:
         for r in session.scalars(select(ShippingRate))
     ]
     return zones, rates
-
-
-def _lenient_minor(text: str | None) -> int:
-    """A configurator extra price; non-numeric counts as 0 (spec section 5)."""
-    try:
-        return max(0, to_minor(text or "0"))
-    except ValueError:
-        return 0
 
 
 def live_products(
@@ -120,17 +97,10 @@ def live_products(
                 continue
         source: Any = variation or p
         choices = {
-            f"{e.layer_id}:{e.choice_id}": LiveChoice(
-                layer_id=e.layer_id,
-                choice_id=e.choice_id or "",
-                name=e.name,
-                extra_eur=_lenient_minor(e.extra_price),
-                extra_usd=_lenient_minor(e.extra_price_usd or e.extra_price),
-                stock_status=e.stock_status,
-                has_backorder=e.has_backorder,
+            key: LiveChoice(
+                c.layer_id, c.choice_id, c.name, c.extra_eur, c.extra_usd, c.stock_status, c.has_backorder
             )
-            for e in p.configurator_entries
-            if e.is_choice and e.choice_id
+            for key, c in choice_facts(p).items()
         }
         published = p.status == "publish" and (variation is None or variation.status == "publish")
         out[(pid, vid)] = LiveProduct(
@@ -186,7 +156,7 @@ def take_stock(session: Session, product_id: int, variation_id: int | None, unit
         )
         .execution_options(synchronize_session=False)
     )
-    return result.rowcount == 1
+    return rows_affected(result) == 1
 
 
 def stock_left(session: Session, product_id: int, variation_id: int | None) -> int:
@@ -194,44 +164,6 @@ def stock_left(session: Session, product_id: int, variation_id: int | None) -> i
     table = Variation.__table__ if variation_id is not None else Product.__table__
     row_id = variation_id if variation_id is not None else product_id
     return int(session.scalar(select(table.c.stock_quantity).where(table.c.id == row_id)) or 0)
-
-
-def count_coupon_use(session: Session, coupon_id: int) -> bool:
-    """Increment the coupon's ``usage_count`` in one conditional UPDATE, only while it is under
-    ``usage_limit`` (None or 0: unlimited); True when counted. The arbiter of concurrent uses."""
-    table = Coupon.__table__
-    result = session.execute(
-        update(table)
-        .where(
-            table.c.id == coupon_id,
-            or_(
-                table.c.usage_limit.is_(None),
-                table.c.usage_limit <= 0,
-                table.c.usage_count < table.c.usage_limit,
-            ),
-        )
-        .values(usage_count=table.c.usage_count + 1)
-        .execution_options(synchronize_session=False)
-    )
-    return result.rowcount == 1
-
-
-def coupon_used_by(session: Session, coupon_id: int) -> list[str]:
-    """The coupon's ``used_by`` list as stored now (read after :func:`count_coupon_use`, which
-    holds the row's lock on PostgreSQL, so no concurrent order changes it meanwhile)."""
-    table = Coupon.__table__
-    return list(session.scalar(select(table.c.used_by).where(table.c.id == coupon_id)) or [])
-
-
-def set_coupon_used_by(session: Session, coupon_id: int, used_by: list[str]) -> None:
-    """Store the coupon's ``used_by`` list."""
-    table = Coupon.__table__
-    session.execute(
-        update(table)
-        .where(table.c.id == coupon_id)
-        .values(used_by=used_by)
-        .execution_options(synchronize_session=False)
-    )
 
 
 def take_write_lock(session: Session) -> None:
@@ -306,32 +238,3 @@ def order_ids_of_email(session: Session, email: str) -> list[int]:
             .order_by(Order.date_created, Order.id)
         )
     )
-
-
-def erase_email_in_coupons(session: Session, email: str, replacement: str) -> int:
-    """Replace every entry equal to ``email`` (already lower-case; compared case-insensitively)
-    in any coupon's ``used_by`` and ``email_restrictions`` by ``replacement`` (an entry without
-    ``@`` that matches no address, so a restricted coupon stays restricted and a use still
-    counts); the number of coupons changed. Coupons are few: all are read."""
-    changed = 0
-    for coupon in session.scalars(select(Coupon).order_by(Coupon.id)):
-        touched = False
-        for column in ("used_by", "email_restrictions"):
-            entries = list(getattr(coupon, column) or [])
-            kept = [replacement if e.strip().lower() == email else e for e in entries]
-            if kept != entries:
-                setattr(coupon, column, kept)
-                touched = True
-        changed += touched
-    return changed
-
-
-def erase_coupon_user(session: Session, codes: list[str], email: str, replacement: str) -> None:
-    """Replace one ``email`` entry in ``used_by`` of each coupon in ``codes`` by ``replacement``."""
-    for coupon in session.scalars(select(Coupon).where(Coupon.code.in_(codes))):
-        used = list(coupon.used_by or [])
-        for index, entry in enumerate(used):
-            if entry.strip().lower() == email:
-                used[index] = replacement
-                coupon.used_by = used
-                break

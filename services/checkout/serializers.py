@@ -1,4 +1,4 @@
-"""The order as JSON (contract B ``<order>``). Money: integer minor units of ``currency``.
+"""The order as JSON (docs/spec.md section 7 ``orders/{id}``). Money: integer minor units of ``currency``.
 
 ``{id, number, date_created, status, currency, subtotal, discount, shipping, tax, tax_name,
 total, payment_method, payment_method_title, payment_instructions, shipping_method,

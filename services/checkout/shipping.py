@@ -1,4 +1,4 @@
-"""Shipping rules (issue 4): flat rates per zone, free over a threshold. Pure: no SQL.
+"""Shipping rules (docs/checkout.md): flat rates per zone, free over a threshold. Pure: no SQL.
 
 A country belongs to the first zone (by ``position``) that lists it, else to the first zone
 that lists no countries (rest of the world), else to none (we do not ship there). A zone's

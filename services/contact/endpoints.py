@@ -1,8 +1,8 @@
-"""``POST /api/mail``: the contact form (spec section 7: status 200 means sent).
+"""``POST /api/mail``: the contact form (docs/spec.md section 7: status 200 means sent).
 
     POST /api/mail  {email, message, name, orderNumber, topic}
         200 {"sent": true}
-        422 {"code": "invalid_contact", "message", "fields": {field: message}}  (spec 8 texts)
+        422 {"code": "invalid_contact", "message", "fields": {field: message}}  (docs/spec.md section 8 texts)
         422 {"code": "invalid_request", ...}   body is not a JSON object
         429 {"code": "rate_limited", "message", "retry_after", "limit"} + Retry-After
 
@@ -20,16 +20,16 @@ from fastapi import BackgroundTasks, Body, Depends
 from fastapi.responses import JSONResponse
 
 from services.contact.service import submit_message
-from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
+from services.shared.errors import error_responses
 from services.shared.ratelimit import rate_limit
-from services.shared.routing import DbRouter
+from services.shared.routing import NO_STORE, DbRouter
+from services.shared.settings import get_settings
 
 router = DbRouter(tags=["Contact"])
 
-NO_STORE = {"Cache-Control": "no-store"}
 
 _EXAMPLE = {
     "email": "ada@example.com",
@@ -45,10 +45,12 @@ _EXAMPLE = {
     summary="Send a contact message",
     responses={
         200: {"description": '`{"sent": true}`: stored and mailed to support'},
-        422: {
-            "description": '`{code: "invalid_contact", message, fields: {email|message|name|orderNumber|topic: message}}`'
-        },
-        429: {"description": "`rate_limited` with `retry_after` seconds and `Retry-After`"},
+        **error_responses(
+            {
+                422: "`invalid_contact` with `fields: {email|message|name|orderNumber|topic: message}`",
+                429: "`rate_limited` with `retry_after` seconds and `limit`, and `Retry-After`",
+            }
+        ),
     },
     dependencies=[Depends(rate_limit("contact"))],
 )
@@ -57,7 +59,7 @@ def send_contact_message(
     session: SessionDep,
     body: Annotated[dict[str, Any], Body(openapi_examples={"message": {"value": _EXAMPLE}})],
 ) -> JSONResponse:
-    """Store a contact message and queue its mail to the support address (spec sections 4, 5, 7).
+    """Store a contact message and queue its mail to the support address (docs/spec.md sections 4, 5, 7).
 
     Body ``{email, message, name?, orderNumber?, topic?}``: ``email`` valid ('Please provide a
     valid email adress'), ``message`` not empty ('Please write something'), ``orderNumber``
@@ -68,6 +70,6 @@ def send_contact_message(
     """
     submitted = submit_message(session, body)
     session.commit()
-    if submitted.mail_id is not None and mail_settings().mail_backend == "smtp":
+    if submitted.mail_id is not None and get_settings().mail.mail_backend == "smtp":
         background.add_task(deliver_pending, get_sessionmaker(), [submitted.mail_id])
     return JSONResponse({"sent": True}, headers=NO_STORE, background=background)

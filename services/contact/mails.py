@@ -3,7 +3,7 @@ HTML alternative in which every piece of the visitor's input is escaped (never r
 
 No acknowledgement goes to the visitor: the address is typed into an open form, so mailing it
 would let anyone send our mail (with their text in it) to any address; the success panel is the
-acknowledgement (spec section 8), and support answers from its own mailbox: the mail's
+acknowledgement (docs/spec.md section 8), and support answers from its own mailbox: the mail's
 ``Reply-To`` is the visitor's address, so "Reply" in support's mail client answers the visitor.
 That address passed ``email-validator`` (no spaces, no line breaks), and ``Mail`` refuses any header
 value with a line break or control character besides, so no header can be injected through it.

@@ -16,7 +16,7 @@ from services.shared.db import Base
 
 
 class ContactMessage(Base):
-    """One contact message (spec section 3 "Contact form").
+    """One contact message (docs/spec.md section 3 "Contact form").
 
     Columns: ``email`` (normalised), ``name`` ('' when not given), ``order_number`` (digits as
     text or NULL), ``topic``, ``message`` (raw text), ``created_at`` (UTC).

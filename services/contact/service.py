@@ -1,4 +1,4 @@
-"""Sending a contact message (spec sections 4, 5, 7): validate, store, queue the support mail.
+"""Sending a contact message (docs/spec.md sections 4, 5, 7): validate, store, queue the support mail.
 
 :func:`submit_message` works inside the caller's transaction (the endpoint commits): the
 message row and its outbox mail commit together, so a message is never stored without its mail
@@ -15,10 +15,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from services.contact import repository
-from services.contact.domain import parse_contact, same_message
+from services.contact.domain import same_message
 from services.contact.mails import support_mail
-from services.contact.settings import ContactSettings, contact_settings
+from services.contact.schemas import parse_contact
 from services.mail.outbox import enqueue, erase_reference
+from services.shared.settings import ContactSettings, get_settings
 from services.shared.text import erasure_address
 
 
@@ -51,7 +52,7 @@ def submit_message(
     resend after a lost answer) is not stored or mailed again: the earlier one's id is returned.
     Raises ``InvalidContact`` (422) for bad fields.
     """
-    s = settings or contact_settings()
+    s = settings or get_settings().contact
     moment = now or datetime.now(UTC)
     form = parse_contact(data)
     if s.contact_repeat_window_seconds > 0:

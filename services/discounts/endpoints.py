@@ -1,4 +1,4 @@
-"""Staff coupon management over HTTP: ``/api/wc/coupons`` (WooCommerce REST shape, spec 7).
+"""Staff coupon management over HTTP: ``/api/wc/coupons`` (WooCommerce REST shape, docs/spec.md section 7).
 
 Never readable anonymously (a public list would leak every code): 401
 ``staff_login_required`` without a staff session. Admin and reviewer may read; only admin
@@ -13,13 +13,15 @@ import math
 from typing import Annotated, Any
 
 from fastapi import Body, Depends, Path, Query, Response, status
+from sqlalchemy.orm import Session
 
 from services.discounts import service
+from services.discounts.models import Coupon
 from services.discounts.schemas import CouponWrite
 from services.shared.deps import SessionDep
 from services.shared.errors import error_responses
 from services.shared.ids import MAX_ID
-from services.shared.routing import DbRouter
+from services.shared.routing import NO_STORE, DbRouter
 from services.shared.text import NO_NUL
 from services.staff.deps import require_role
 
@@ -38,7 +40,14 @@ CouponId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def _no_store(response: Response) -> None:
-    response.headers["Cache-Control"] = "no-store"
+    response.headers.update(NO_STORE)
+
+
+def _saved(session: Session, response: Response, coupon: Coupon) -> Json:
+    """Commit the request's change and answer the coupon as stored now (never cached)."""
+    session.commit()
+    _no_store(response)
+    return service.to_json(coupon)
 
 
 @router.get("", dependencies=[Reader], summary="List coupons (staff)", responses=error_responses(_401))
@@ -52,7 +61,7 @@ def list_coupons(
 ) -> list[Json]:
     """Coupons by id in WooCommerce shape (``service.to_json``), ``per_page`` (default 100) per
     ``page``; ``search`` matches code or description. Headers ``X-WP-Total``,
-    ``X-WP-TotalPages``. ``no_cache`` is accepted (spec 7 ``coupons?no_cache=true``); answers
+    ``X-WP-TotalPages``. ``no_cache`` is accepted (docs/spec.md section 7 ``coupons?no_cache=true``); answers
     are never cached anyway. 401 anonymous."""
     rows, total = service.list_coupons(session, search=search, page=page, per_page=per_page)
     _no_store(response)
@@ -73,10 +82,7 @@ def create_coupon(session: SessionDep, response: Response, body: Annotated[Coupo
     201 with the coupon. 409 ``coupon_code_exists`` (codes are unique case-insensitively);
     422 ``invalid_coupon`` / ``invalid_request`` (unknown discount_type, negative amount,
     percent above 100)."""
-    coupon = service.create_coupon(session, body)
-    session.commit()
-    _no_store(response)
-    return service.to_json(coupon)
+    return _saved(session, response, service.create_coupon(session, body))
 
 
 @router.get(
@@ -103,10 +109,7 @@ def update_coupon(
     session: SessionDep, response: Response, coupon_id: CouponId, body: Annotated[CouponWrite, Body()]
 ) -> Json:
     """Change the fields sent (others stay). Same errors as create, plus 404."""
-    coupon = service.update_coupon(session, coupon_id, body)
-    session.commit()
-    _no_store(response)
-    return service.to_json(coupon)
+    return _saved(session, response, service.update_coupon(session, coupon_id, body))
 
 
 @router.delete(

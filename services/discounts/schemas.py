@@ -59,7 +59,9 @@ class CouponWrite(BaseModel):
 
     model_config = ConfigDict(extra="ignore")
 
-    code: str | None = Field(default=None, min_length=1, max_length=64, pattern=NO_NUL)  # stripped, lower-case
+    code: str | None = Field(
+        default=None, min_length=1, max_length=64, pattern=NO_NUL
+    )  # stripped, lower-case
     description: str | None = Field(default=None, max_length=2000, pattern=NO_NUL)
     discount_type: Literal["fixed_cart", "percent", "fixed_product"] | None = None
     amount: Amount = None

@@ -1,4 +1,4 @@
-"""Staff coupon management: list, read, create, update, delete coupons (spec sections 3, 5, 6).
+"""Staff coupon management: list, read, create, update, delete coupons (docs/spec.md sections 3, 5, 6).
 
 The session is the request's; this module flushes and the endpoint commits. Money stored as
 integer minor units (EUR, and USD in the ``*_usd`` columns); percent amounts as hundredths of
@@ -10,11 +10,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from services.catalog.models import Coupon
-from services.discounts.rules import PERCENT_SCALE, DiscountType, normalize_code
+from services.discounts import repository
+from services.discounts.domain import PERCENT_SCALE, DiscountType, normalize_code
+from services.discounts.models import Coupon
 from services.discounts.schemas import CouponWrite
 from services.shared.errors import Conflict, Invalid, NotFound
 from services.shared.money import format_amount
@@ -39,18 +39,12 @@ def list_coupons(
     session: Session, *, search: str | None, page: int, per_page: int
 ) -> tuple[list[Coupon], int]:
     """Coupons by id, one page, and the total count. ``search`` matches code or description."""
-    query = select(Coupon)
-    if search:
-        pattern = f"%{search.strip().lower()}%"
-        query = query.where(or_(Coupon.code.like(pattern), func.lower(Coupon.description).like(pattern)))
-    total = session.scalar(select(func.count()).select_from(query.subquery())) or 0
-    rows = session.scalars(query.order_by(Coupon.id).offset((page - 1) * per_page).limit(per_page)).all()
-    return list(rows), int(total)
+    return repository.page_of(session, search=search, page=page, per_page=per_page)
 
 
 def get_coupon(session: Session, coupon_id: int) -> Coupon:
     """The coupon with ``coupon_id``; NotFound 404 ``coupon_not_found``."""
-    coupon = session.get(Coupon, coupon_id)
+    coupon = repository.get(session, coupon_id)
     if coupon is None:
         raise NotFound("coupon_not_found", f"No coupon with id {coupon_id}.")
     return coupon
@@ -63,8 +57,7 @@ def create_coupon(session: Session, data: CouponWrite) -> Coupon:
         raise Invalid("invalid_coupon", "A coupon needs a code.")
     coupon = Coupon(**_DEFAULTS, usage_count=0, used_by=[])
     _apply(session, coupon, data, data.model_fields_set | {"code"})
-    session.add(coupon)
-    session.flush()
+    repository.add(session, coupon)
     return coupon
 
 
@@ -80,8 +73,7 @@ def delete_coupon(session: Session, coupon_id: int) -> dict[str, Any]:
     """Delete the coupon; returns it as it was (WooCommerce answers the deleted object)."""
     coupon = get_coupon(session, coupon_id)
     shown = to_json(coupon)
-    session.delete(coupon)
-    session.flush()
+    repository.delete(session, coupon)
     return shown
 
 
@@ -93,8 +85,7 @@ def _apply(session: Session, coupon: Coupon, data: CouponWrite, fields: set[str]
         code = normalize_code(values["code"])
         if not code or any(ch.isspace() for ch in code):
             raise Invalid("invalid_coupon", "code: a coupon code is one word without spaces.")
-        clash = session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != coupon.id))
-        if clash is not None:
+        if repository.id_with_code(session, code, coupon.id) is not None:
             raise Conflict("coupon_code_exists", f'A coupon with the code "{code}" already exists.')
         values["code"] = code
     for name in ("discount_type", "amount", "exclude_sale_items", "individual_use", "free_shipping"):

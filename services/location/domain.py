@@ -1,8 +1,8 @@
-"""The Location a visitor's IP suggests (spec section 3 "Location"; section 9 currency rule).
+"""The Location a visitor's IP suggests (docs/spec.md section 3 "Location"; section 9 currency rule).
 
-Pure rules, no HTTP, no SQL, no lookups: the application layer gathers the facts (country code
-from the offline IP database, the ``countries`` row, reference data) and :func:`build_location`
-shapes them.
+Pure rules, no HTTP, no SQL, no lookups: the service layer (``service.py``) gathers the facts
+(country code from the offline IP database, the ``countries`` row, reference data) and
+:func:`build_location` shapes them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ _REGIONAL_INDICATOR_A = 0x1F1E6
 
 @dataclass(frozen=True, slots=True)
 class CountryFacts:
-    """What our ``countries`` table says about a code (spec section 9 table): full name,
+    """What our ``countries`` table says about a code (docs/spec.md section 9 table): full name,
     currency (``EUR``/``USD``) and EU membership."""
 
     name: str
@@ -26,12 +26,12 @@ class CountryFacts:
 
 @dataclass(frozen=True, slots=True)
 class Location:
-    """The answer of ``GET /api/location`` (spec section 3 field names).
+    """The answer of ``GET /api/location`` (docs/spec.md section 3 field names).
 
     Fields:
         country_code: ISO 3166-1 alpha-2 (upper case), or None when the IP tells nothing.
         country_name: our country table's name (else the ISO name; None without a country).
-        currency: ``EUR`` or ``USD``; ``EUR`` when unknown or not in our table (spec section 9).
+        currency: ``EUR`` or ``USD``; ``EUR`` when unknown or not in our table (docs/spec.md section 9).
         city: always None (the offline database has countries only).
         calling_code: international dialling code as digits (``"49"``), or None.
         is_eu: EU member according to our country table.
@@ -92,7 +92,7 @@ def build_location(
     """Shape a :class:`Location` from the facts found for ``code``.
 
     No code (private, reserved or unlisted IP) -> :data:`UNKNOWN`. A code our table lacks keeps
-    the code, the ISO name and currency ``EUR`` (spec section 9: unmapped default EUR).
+    the code, the ISO name and currency ``EUR`` (docs/spec.md section 9: unmapped default EUR).
     ``calling_code`` 0 or None means unknown.
     """
     if not is_country_code(code):

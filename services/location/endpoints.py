@@ -1,4 +1,4 @@
-"""``GET /api/location``: the visitor's country guessed from the client IP (spec sections 3, 7).
+"""``GET /api/location``: the visitor's country guessed from the client IP (docs/spec.md sections 3, 7).
 
 Answer 200 ``{country_code, country_name, currency, city, calling_code, is_eu, emoji_flag,
 flag, timezone}`` (see ``services/location/domain.py``), ``Cache-Control: private, no-store``
@@ -14,8 +14,8 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from services.location.application import locate
-from services.location.client_ip import client_ip
+from services.location.service import locate
+from services.shared.client_ip import client_ip
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter
 

@@ -16,10 +16,10 @@ from fastapi import FastAPI, Query
 from fastapi.responses import JSONResponse
 
 from services.mail.outbox import mailbox
-from services.mail.settings import MailSettings, mail_settings
 from services.shared.deps import SessionDep
-from services.shared.errors import NotFound
-from services.shared.routing import DbRouter
+from services.shared.errors import NotFound, error_responses
+from services.shared.routing import NO_STORE, DbRouter
+from services.shared.settings import MailSettings, get_settings
 from services.staff.deps import AdminDep
 
 router = DbRouter(prefix="/api/dev", tags=["Development"])
@@ -30,9 +30,13 @@ router = DbRouter(prefix="/api/dev", tags=["Development"])
     summary="Mails in the local outbox (embedded mode only, admins only)",
     responses={
         200: {"description": "`[{id, to, subject, text, html, headers, created_at, sent_at}]`, newest first"},
-        401: {"description": "`{code: staff_login_required}` without a staff session"},
-        403: {"description": "`{code: staff_role_forbidden}` for a staff user who is not an admin"},
-        404: {"description": "`{code: not_found}` unless MAIL_BACKEND=outbox"},
+        **error_responses(
+            {
+                401: "`staff_login_required` without a staff session",
+                403: "`staff_role_forbidden` for a staff user who is not an admin",
+                404: "`not_found` unless MAIL_BACKEND=outbox",
+            }
+        ),
     },
 )
 def dev_mailbox(
@@ -49,16 +53,16 @@ def dev_mailbox(
     Admins only (``AdminDep``: 401 without a staff session, 403 for a reviewer); 422
     ``invalid_request`` for a missing or malformed ``to``; 404 ``not_found`` if the backend was
     switched away from the outbox after start-up (docs/operations.md, "Security")."""
-    if mail_settings().mail_backend != "outbox":
+    if get_settings().mail.mail_backend != "outbox":
         raise NotFound("not_found", "No API endpoint at /api/dev/mailbox")
-    return JSONResponse(mailbox(session, to), headers={"Cache-Control": "no-store"})
+    return JSONResponse(mailbox(session, to), headers=NO_STORE)
 
 
 def mount_mailbox(app: FastAPI, settings: MailSettings | None = None) -> bool:
     """Mount ``GET /api/dev/mailbox`` on ``app`` only when the mail backend is the embedded
     outbox (``MAIL_BACKEND=outbox``); whether it was mounted. With ``smtp`` the route does not
     exist at all (docs/operations.md, "Security")."""
-    if (settings or mail_settings()).mail_backend != "outbox":
+    if (settings or get_settings().mail).mail_backend != "outbox":
         return False
     app.include_router(router)
     return True

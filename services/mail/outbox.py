@@ -19,7 +19,8 @@ from sqlalchemy import Text, cast, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from services.mail.models import OutboxMail
-from services.mail.settings import MailSettings, mail_settings
+from services.shared.db import rows_affected
+from services.shared.settings import MailSettings, get_settings
 from services.shared.text import erasure_address
 
 # Extra headers a mail may carry (From, To, Subject, Message-ID and the MIME headers are the
@@ -79,7 +80,7 @@ def enqueue(
     """Store ``mail`` in the outbox within the caller's transaction; its row id. ``reference``
     names what caused it (``order:<id>``, ``contact:<id>``, ``newsletter:<id>``). Flushes, does not
     commit."""
-    backend = (settings or mail_settings()).mail_backend
+    backend = (settings or get_settings().mail).mail_backend
     now = datetime.now(UTC)
     row = OutboxMail(
         to=mail.to,
@@ -137,7 +138,7 @@ def erase_reference(session: Session, reference: str) -> int:
         .values(**_ERASED)
         .execution_options(synchronize_session=False)
     )
-    return int(result.rowcount or 0)
+    return rows_affected(result)
 
 
 def erase_address(session: Session, email: str) -> int:
@@ -156,7 +157,7 @@ def erase_address(session: Session, email: str) -> int:
         .values(**_ERASED)
         .execution_options(synchronize_session=False)
     )
-    return int(result.rowcount or 0)
+    return rows_affected(result)
 
 
 def _iso(moment: datetime | None) -> str | None:

@@ -24,7 +24,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from services.mail.models import OutboxMail
 from services.mail.outbox import Mail
-from services.mail.settings import MailSettings, mail_settings
+from services.shared.db import rows_affected
+from services.shared.settings import MailSettings, get_settings
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,7 @@ def build_message(mail: Mail, sender: str) -> EmailMessage:
 
 def send(mail: Mail, settings: MailSettings | None = None) -> None:
     """Send one mail now. Raises ``smtplib.SMTPException`` / ``OSError`` on failure."""
-    s = settings or mail_settings()
+    s = settings or get_settings().mail
     message = build_message(mail, s.mail_from)
     if s.smtp_ssl:
         client: smtplib.SMTP = smtplib.SMTP_SSL(
@@ -73,17 +74,19 @@ def _claim(sessions: sessionmaker[Session], mail_id: int, attempts: int) -> Mail
     return it, or None when another deliverer got it. The UPDATE comes first in its
     transaction, so on SQLite it waits for the writer lock instead of failing."""
     with sessions() as session:
-        claimed = session.execute(
-            update(OutboxMail)
-            .where(
-                OutboxMail.id == mail_id,
-                OutboxMail.sent_at.is_(None),
-                OutboxMail.attempts == attempts,
-                OutboxMail.to != "",  # not erased since it was read
+        claimed = rows_affected(
+            session.execute(
+                update(OutboxMail)
+                .where(
+                    OutboxMail.id == mail_id,
+                    OutboxMail.sent_at.is_(None),
+                    OutboxMail.attempts == attempts,
+                    OutboxMail.to != "",  # not erased since it was read
+                )
+                .values(attempts=attempts + 1)
+                .execution_options(synchronize_session=False)
             )
-            .values(attempts=attempts + 1)
-            .execution_options(synchronize_session=False)
-        ).rowcount
+        )
         row = session.get(OutboxMail, mail_id) if claimed == 1 else None
         mail = (
             None
@@ -104,7 +107,7 @@ def deliver_pending(
     given ``last_error``. Rows that failed ``MAX_ATTEMPTS`` times are left for an operator;
     rows erased before delivery (blank ``to``, ``outbox.erase_address``) are never sent.
     """
-    s = settings or mail_settings()
+    s = settings or get_settings().mail
     sent = failed = 0
     with sessions() as session:
         query = select(OutboxMail.id, OutboxMail.attempts).where(

@@ -1,4 +1,4 @@
-"""Newsletter context: sign-ups from the footer form and the modal (spec sections 2, 3, 5, 7, 8),
+"""Newsletter context: sign-ups from the footer form and the modal (docs/spec.md sections 2, 3, 5, 7, 8),
 with double opt-in and one-click unsubscribe.
 
 ``POST /api/newsletter {email, tags}`` stores one subscription per address (case-insensitive),

@@ -1,10 +1,11 @@
-"""Newsletter sign-up rules (spec section 3 "Newsletter submission", section 5, section 8).
+"""Newsletter sign-up rules (docs/spec.md section 3 "Newsletter submission", section 5, section 8).
 
-Pure: no HTTP, no SQL. :func:`parse_subscription` turns the posted JSON into a
-:class:`SignUp` or raises :class:`InvalidSubscription`; the email message is the spec's
-'Please enter a valid email'. Addresses are checked with ``email-validator`` (syntax only) and
-kept lower-case, so one person has one subscription however they type it. The privacy-policy
-consent is given in the form (spec 5: the storefront sends nothing without the ticked box);
+Pure: no HTTP, no SQL. The rules' texts and limits, the valid :class:`SignUp` and the
+:class:`InvalidSubscription` error; the posted body is validated by the pydantic model of
+``schemas.py`` (:func:`services.newsletter.schemas.parse_subscription`); the email message is
+the spec's 'Please enter a valid email'. Addresses are checked with ``email-validator`` (syntax
+only; ``services.shared.text.valid_email``) and kept lower-case, so one person has one subscription however they type it. The privacy-policy
+consent is given in the form (docs/spec.md section 5: the storefront sends nothing without the ticked box);
 the server records when it was given.
 
 Double opt-in links carry a random token (:func:`new_token`, 256 bits); only its SHA-256 digest
@@ -19,24 +20,20 @@ import re
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
-
-from email_validator import EmailNotValidError, validate_email
 
 from services.shared.errors import DomainError, Invalid, NotFound
 
-EMAIL_MESSAGE = "Please enter a valid email"  # spec section 8 "Newsletter invalid"
+EMAIL_MESSAGE = "Please enter a valid email"  # docs/spec.md section 8 "Newsletter invalid"
 TAGS_MESSAGE = "Tags must be a list of at most 20 texts of at most 50 characters"
 SOURCE_MESSAGE = "Unknown sign-up source"
 
-MAX_EMAIL = 254
 MAX_TAGS = 20
 MAX_TAG = 50
 MAX_STORED_TAGS = 100
 # Where a sign-up came from: the footer form, the modal (?newsletter), or another client.
 SOURCES: tuple[str, ...] = ("footer", "modal", "api")
 DEFAULT_SOURCE = "api"
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -56,59 +53,6 @@ class InvalidSubscription(Invalid):
     def __init__(self, fields: dict[str, str]) -> None:
         super().__init__("invalid_newsletter", next(iter(fields.values())), fields=fields)
         self.fields = fields
-
-
-def normalise_email(value: object) -> str | None:
-    """The address lower-cased after email-validator's normalisation, or None if invalid."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if not text or len(text) > MAX_EMAIL:
-        return None
-    try:
-        return validate_email(text, check_deliverability=False).normalized.lower()
-    except EmailNotValidError:
-        return None
-
-
-def _tags(value: object) -> tuple[str, ...] | None:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or len(value) > MAX_TAGS:
-        return None
-    tags: list[str] = []
-    for tag in value:
-        if not isinstance(tag, str):
-            return None
-        text = tag.strip()
-        if not text or len(text) > MAX_TAG or _CONTROL.search(text):
-            return None
-        if text not in tags:
-            tags.append(text)
-    return tuple(tags)
-
-
-def parse_subscription(data: dict[str, Any]) -> SignUp:
-    """Validate ``{email, tags, source?}`` (spec section 7 body plus an optional ``source``).
-
-    ``email`` required and valid; ``tags`` optional list of up to 20 non-empty texts of up to
-    50 characters; ``source`` optional, one of ``footer``, ``modal``, ``api`` (default ``api``).
-    Raises :class:`InvalidSubscription` listing every bad field.
-    """
-    fields: dict[str, str] = {}
-    email = normalise_email(data.get("email"))
-    if email is None:
-        fields["email"] = EMAIL_MESSAGE
-    tags = _tags(data.get("tags"))
-    if tags is None:
-        fields["tags"] = TAGS_MESSAGE
-    source = data.get("source") or DEFAULT_SOURCE
-    if source not in SOURCES:
-        fields["source"] = SOURCE_MESSAGE
-    if fields:
-        raise InvalidSubscription(fields)
-    assert email is not None and tags is not None
-    return SignUp(email=email, tags=tags, source=str(source))
 
 
 def merge_tags(existing: Iterable[str], new: Iterable[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""Newsletter endpoints: sign-up (spec section 7: status 200 means success) with double opt-in,
+"""Newsletter endpoints: sign-up (docs/spec.md section 7: status 200 means success) with double opt-in,
 confirm and one-click unsubscribe. Every answer is ``Cache-Control: no-store``.
 
     POST /api/newsletter  {email, tags, source?}
@@ -29,20 +29,28 @@ from urllib.parse import quote
 
 from fastapi import BackgroundTasks, Body, Depends, Query
 from fastapi.responses import JSONResponse, RedirectResponse
+from sqlalchemy.orm import Session
 
-from services.mail.settings import mail_settings
 from services.mail.smtp import deliver_pending
-from services.newsletter.service import confirm, subscribe, unsubscribe
+from services.newsletter.service import LinkResult, confirm, subscribe, unsubscribe
 from services.shared.db import get_sessionmaker
 from services.shared.deps import SessionDep
+from services.shared.errors import error_responses
 from services.shared.ratelimit import rate_limit
-from services.shared.routing import DbRouter
+from services.shared.routing import NO_STORE, DbRouter
+from services.shared.settings import get_settings
 
 router = DbRouter(tags=["Newsletter"])
 
-NO_STORE = {"Cache-Control": "no-store"}
 TOKEN_DOC = "The token of the link in the mail (base64url, 20..128 characters)."
-_LINK_INVALID = {"description": '`{code: "newsletter_link_invalid", message}`: not a live link'}
+_LINK_INVALID = {404: "`newsletter_link_invalid`: not a live link"}
+_RATE_LIMITED = {429: "`rate_limited` with `retry_after` seconds and `limit`, and `Retry-After`"}
+
+
+def _link_answer(session: Session, result: LinkResult, at_key: str) -> JSONResponse:
+    """Commit what the link did and answer ``{"status", at_key: ISO 8601 UTC}`` (no-store)."""
+    session.commit()
+    return JSONResponse({"status": str(result.status), at_key: result.at.isoformat()}, headers=NO_STORE)
 
 
 @router.post(
@@ -50,8 +58,9 @@ _LINK_INVALID = {"description": '`{code: "newsletter_link_invalid", message}`: n
     summary="Subscribe to the newsletter (double opt-in)",
     responses={
         200: {"description": '`{"subscribed": true}`: stored; a confirmation mail goes out unless confirmed'},
-        422: {"description": '`{code: "invalid_newsletter", message: "Please enter a valid email", fields}`'},
-        429: {"description": "`rate_limited` with `retry_after` seconds and `Retry-After`"},
+        **error_responses(
+            {422: '`invalid_newsletter` ("Please enter a valid email") with `fields`', **_RATE_LIMITED}
+        ),
     },
     dependencies=[Depends(rate_limit("newsletter"))],
 )
@@ -67,7 +76,7 @@ def subscribe_to_newsletter(
         ),
     ],
 ) -> JSONResponse:
-    """Subscribe ``email`` with ``tags`` (spec sections 5, 7). The storefront calls this only
+    """Subscribe ``email`` with ``tags`` (docs/spec.md sections 5, 7). The storefront calls this only
     once the privacy-policy box is ticked; the time is stored as ``consent_at``.
 
     Double opt-in: a new address (or one that unsubscribed) is stored as ``pending`` and mailed
@@ -81,7 +90,7 @@ def subscribe_to_newsletter(
     docs/operations.md, Security)."""
     result = subscribe(session, body)
     session.commit()
-    if result.mail_id is not None and mail_settings().mail_backend == "smtp":
+    if result.mail_id is not None and get_settings().mail.mail_backend == "smtp":
         background.add_task(deliver_pending, get_sessionmaker(), [result.mail_id])
     return JSONResponse({"subscribed": True}, headers=NO_STORE, background=background)
 
@@ -91,8 +100,7 @@ def subscribe_to_newsletter(
     summary="Confirm a newsletter subscription (the link in the confirmation mail)",
     responses={
         200: {"description": '`{"status": "confirmed", "confirmed_at": ISO 8601 UTC}`'},
-        404: _LINK_INVALID,
-        410: {"description": '`{code: "newsletter_link_expired", message}`: sign up again for a new link'},
+        **error_responses({**_LINK_INVALID, 410: "`newsletter_link_expired`: sign up again for a new link"}),
     },
 )
 def confirm_subscription(
@@ -105,11 +113,7 @@ def confirm_subscription(
     ``newsletter_link_invalid`` (unknown token, or the address unsubscribed since), 410
     ``newsletter_link_expired`` (older than ``NEWSLETTER_CONFIRM_TTL_HOURS``), 422
     ``invalid_request`` (no token)."""
-    result = confirm(session, token)
-    session.commit()
-    return JSONResponse(
-        {"status": str(result.status), "confirmed_at": result.at.isoformat()}, headers=NO_STORE
-    )
+    return _link_answer(session, confirm(session, token), "confirmed_at")
 
 
 @router.post(
@@ -117,7 +121,7 @@ def confirm_subscription(
     summary="Unsubscribe with one click (RFC 8058 List-Unsubscribe-Post, and the storefront page)",
     responses={
         200: {"description": '`{"status": "unsubscribed", "unsubscribed_at": ISO 8601 UTC}`'},
-        404: _LINK_INVALID,
+        **error_responses(_LINK_INVALID),
     },
 )
 def unsubscribe_from_newsletter(
@@ -129,11 +133,7 @@ def unsubscribe_from_newsletter(
     (RFC 8058), the storefront page nothing. Answers 200 ``{"status": "unsubscribed",
     "unsubscribed_at"}``, also when already unsubscribed. Errors: 404
     ``newsletter_link_invalid``, 422 ``invalid_request`` (no token)."""
-    result = unsubscribe(session, token)
-    session.commit()
-    return JSONResponse(
-        {"status": str(result.status), "unsubscribed_at": result.at.isoformat()}, headers=NO_STORE
-    )
+    return _link_answer(session, unsubscribe(session, token), "unsubscribed_at")
 
 
 @router.get(

@@ -36,7 +36,7 @@ class TokenPurpose(StrEnum):
 
 
 class NewsletterSubscription(Base):
-    """A newsletter subscription (spec section 3 "Newsletter submission").
+    """A newsletter subscription (docs/spec.md section 3 "Newsletter submission").
 
     Columns: ``email`` (unique, lower-case), ``tags`` (JSON list of texts, merged over repeat
     sign-ups), ``source`` (where the first sign-up came from: footer, modal, api),

@@ -1,4 +1,4 @@
-"""Subscribing to the newsletter with double opt-in, confirming and unsubscribing (spec sections
+"""Subscribing to the newsletter with double opt-in, confirming and unsubscribing (docs/spec.md sections
 4, 5, 7; EU consent rules).
 
 Every function works in the caller's transaction (the endpoint commits), so a subscription and
@@ -28,7 +28,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from services.mail.outbox import enqueue, erase_reference
-from services.mail.settings import MailSettings, mail_settings
 from services.newsletter import repository
 from services.newsletter.domain import (
     LinkExpired,
@@ -37,13 +36,12 @@ from services.newsletter.domain import (
     hash_token,
     merge_tags,
     new_token,
-    parse_subscription,
     token_hash_of,
 )
 from services.newsletter.mails import Links, confirmation_mail, issue_mail, links
 from services.newsletter.models import NewsletterSubscription, SubscriptionStatus, TokenPurpose
-from services.newsletter.settings import NewsletterSettings, newsletter_settings
-from services.shared.settings import get_settings
+from services.newsletter.schemas import parse_subscription
+from services.shared.settings import MailSettings, NewsletterSettings, get_settings
 from services.shared.text import erasure_address
 
 
@@ -132,8 +130,8 @@ def subscribe(
     docstring for what happens per status). Flushes, does not commit. Raises
     ``InvalidSubscription`` (422, 'Please enter a valid email')."""
     sign_up = parse_subscription(data)
-    s = settings or newsletter_settings()
-    m = mail or mail_settings()
+    s = settings or get_settings().newsletter
+    m = mail or get_settings().mail
     moment = now or datetime.now(UTC)
     created = False
     row = repository.get_by_email_for_update(session, sign_up.email)
@@ -226,7 +224,7 @@ def send_issue(
     unsubscribe link and the one-click headers; the outbox ids. Pending and unsubscribed
     addresses get nothing. Flushes, does not commit."""
     moment = now or datetime.now(UTC)
-    m = mail or mail_settings()
+    m = mail or get_settings().mail
     host = get_settings().site_host
     ids: list[int] = []
     for row in repository.list_confirmed(session):

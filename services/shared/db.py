@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import Engine, Integer, MetaData, create_engine, event, text
+from sqlalchemy import CursorResult, Engine, Integer, MetaData, Result, Table, create_engine, event, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from services.shared.settings import get_settings
@@ -30,6 +30,20 @@ class Base(DeclarativeBase):
     """Declarative base with a stable constraint naming convention (for Alembic)."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+    if TYPE_CHECKING:
+        # SQLAlchemy types it as any FromClause (a class may be mapped to a subquery); every
+        # model of ours is mapped to a Table, so Core insert/update/delete take it as is.
+        __table__: ClassVar[Table]
+
+
+def rows_affected(result: Result[Any]) -> int:
+    """How many rows an UPDATE or DELETE run through ``Session.execute`` or
+    ``Connection.execute`` matched (``CursorResult.rowcount``; 0 when the driver does not say).
+    Raises ``TypeError`` for a result that is not a DML cursor result (a programming error)."""
+    if not isinstance(result, CursorResult):
+        raise TypeError(f"not a cursor result: {type(result).__name__}")
+    return int(result.rowcount or 0)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -12,19 +12,20 @@ alive at that point (modules, classes, schemas, the app) moves to the permanent 
 which later collections skip. Objects made afterwards (carts, sessions, requests) are
 collected as before. It is called once per process at the end of start-up (the ASGI entry
 point ``services.api.main`` and the ``project`` command), never in tests, where apps come and
-go and frozen garbage would stay. ``GC_FREEZE=0`` turns it off.
+go and frozen garbage would stay. ``GC_FREEZE=0`` turns it off (``Settings.gc_freeze``).
 """
 
 from __future__ import annotations
 
 import gc
-import os
+
+from services.shared.settings import get_settings
 
 
 def freeze_startup_heap() -> bool:
     """Collect once and freeze what is alive (see the module docstring). Returns True when it
     froze, False when ``GC_FREEZE`` is ``0``/``false``/``no``/``off``."""
-    if os.environ.get("GC_FREEZE", "1").strip().lower() in {"0", "false", "no", "off"}:
+    if not get_settings().gc_freeze:
         return False
     gc.collect()
     gc.freeze()

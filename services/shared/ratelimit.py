@@ -23,7 +23,7 @@ name                      counts                                              ke
 ``staff_login``           ``POST /api/staff/login``                            client + email; client
 ========================  ==================================================  ================
 
-"Client" is the address :func:`services.location.client_ip.client_ip` gives (``"unknown"``
+"Client" is the address :func:`services.shared.client_ip.client_ip` gives (``"unknown"``
 when there is none). Routes use :func:`rate_limit` as a FastAPI dependency; code that needs
 more than the client in its key (coupon attempts per cart, login per email) calls
 :meth:`Limit.check` / :meth:`Limit.hit` itself. Tests reconfigure with environment variables,
@@ -37,8 +37,9 @@ import hashlib
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
+from typing import Any
 
 from fastapi import Request
 from limits import RateLimitItem, parse_many
@@ -46,9 +47,9 @@ from limits.storage import Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
-from services.location.client_ip import client_ip
+from services.shared.client_ip import client_ip
 from services.shared.errors import DomainError
-from services.shared.settings import Settings
+from services.shared.settings import get_settings
 
 # Names of the limits a request was already counted against (scope key): the cart fast path
 # counts ``cart_commands`` and, when it hands the request to the route, the route must not
@@ -192,6 +193,15 @@ class Limit:
         )
 
 
+def _sync_storage(uri: str) -> Storage:
+    """The ``limits`` storage named by ``uri`` (``memory://``, ``redis://...``). Raises
+    ``ValueError`` for an ``async+...`` storage: the limits here are checked synchronously."""
+    storage = storage_from_string(uri)
+    if not isinstance(storage, Storage):
+        raise ValueError(f"RATE_LIMIT_STORAGE must be a synchronous limits storage, not {uri!r}")
+    return storage
+
+
 class _Registry:
     """The process's limits, built from the settings on first use."""
 
@@ -206,9 +216,9 @@ class _Registry:
             return found
         with self.lock:
             if name not in self.limits:
-                settings = Settings()  # read now: tests change the environment, then reset
+                settings = get_settings()
                 if self.storage is None:
-                    self.storage = storage_from_string(settings.rate_limit_storage)
+                    self.storage = _sync_storage(settings.rate_limit_storage)
                 spec = SPECS[name]
                 self.limits[name] = Limit(spec, getattr(settings, spec.setting), self.storage)
             return self.limits[name]
@@ -232,7 +242,9 @@ def get_limit(name: str) -> Limit:
 
 def reset_limits() -> None:
     """Forget every counter and re-read the limits from the environment on next use (tests after
-    changing it; an operator after a false alarm)."""
+    changing it; an operator after a false alarm): clears the cached settings
+    (``get_settings.cache_clear()``) too."""
+    get_settings.cache_clear()
     _registry.reset()
 
 
@@ -252,12 +264,12 @@ def counted_already(connection: HTTPConnection, name: str) -> bool:
     return name in connection.scope.get(COUNTED_SCOPE_KEY, ())
 
 
-def mark_counted(scope: dict, name: str) -> None:
+def mark_counted(scope: MutableMapping[str, Any], name: str) -> None:
     """Note in the ASGI ``scope`` that the request was counted against ``name``."""
     scope.setdefault(COUNTED_SCOPE_KEY, set()).add(name)
 
 
-def rate_limit(name: str) -> Callable[[Request], None]:
+def rate_limit(name: str) -> Callable[[Request], Awaitable[None]]:
     """A FastAPI dependency counting each request against limit ``name`` per client (before the
     route's body is used, so malformed requests count too); raises :class:`RateLimited` (429)
     over the limit. Usage: ``dependencies=[Depends(rate_limit("contact"))]``."""

@@ -21,12 +21,23 @@ from typing import Any
 
 from fastapi import APIRouter
 
+# The header of every answer no cache may keep (personal data, staff data, live state).
+NO_STORE: dict[str, str] = {"Cache-Control": "no-store"}
+
 
 class DbRouter(APIRouter):
     """``APIRouter`` whose routes have no response model unless one is given explicitly."""
 
-    def add_api_route(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:  # type: ignore[override]
+    def add_api_route(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
         """Register a route; ``response_model`` defaults to None (no threadpool validation)."""
         if "response_model" not in kwargs or type(kwargs["response_model"]).__name__ == "DefaultPlaceholder":
             kwargs["response_model"] = None
         super().add_api_route(path, endpoint, **kwargs)
+
+
+def documented(model: Any, description: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """A ``responses=`` entry that documents what a route answers with ``status`` (``model``, a
+    pydantic model or e.g. ``list[Model]``) in the OpenAPI document without making it the
+    route's response model: the answer is sent as the endpoint built it, never validated or
+    filtered (see above)."""
+    return {status: {"model": model, "description": description}}

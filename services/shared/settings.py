@@ -1,22 +1,135 @@
-"""Settings for every context, read once from environment variables.
+"""Every setting the shop reads from the environment, in this one module, read once.
 
 Safe defaults give the embedded mode: a SQLite file under ``./data`` and media
 files under ``./data/media``. ``DATABASE_URL=postgresql+psycopg://...`` switches
 to PostgreSQL (see docs/operations.md). Nothing secret has a default.
+
+:class:`Settings` holds the process-wide settings and, as sections, those of one concern:
+``mail`` (:class:`MailSettings`), ``bank`` (:class:`BankSettings`, env ``BACS_*``),
+``contact`` (:class:`ContactSettings`), ``newsletter`` (:class:`NewsletterSettings`, env
+``NEWSLETTER_*``) and ``cli`` (:class:`CliSettings`, passwords for two CLI commands). The
+environment variable of a field is its name in capitals after its class's ``env_prefix``
+(``smtp_port`` -> ``SMTP_PORT``, ``BankSettings.iban`` -> ``BACS_IBAN``); every one of them is
+in the table of docs/operations.md, "Settings", and ``tests/shared/test_settings_table.py``
+keeps the two equal. No other module reads ``os.environ`` for a setting.
+
+``get_settings()`` reads the environment once per process and caches the result, sections
+included. Tests change a setting with ``monkeypatch.setenv(...)`` and then
+``get_settings.cache_clear()``, so the next ``get_settings()`` reads the environment again.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
+from pydantic import PrivateAttr, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
+class MailSettings(BaseSettings):
+    """Outgoing mail (safe defaults: the embedded outbox, nothing sent).
+
+    Fields:
+        mail_backend: ``outbox`` (default; mails stay in the ``mail_outbox`` table, readable at
+            ``GET /api/dev/mailbox``) or ``smtp`` (mails are queued in the same table and
+            delivered through ``smtp_host``:``smtp_port``).
+        mail_from: the sender (``From``).
+        smtp_host, smtp_port: the SMTP relay.
+        smtp_user, smtp_password: log in when set.
+        smtp_starttls: upgrade the connection with STARTTLS; smtp_ssl: connect with TLS from the
+            start.
+        smtp_timeout: seconds to wait for the relay.
+        shop_url: the storefront's public address, for links in mails.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    mail_backend: Literal["outbox", "smtp"] = "outbox"
+    mail_from: str = "HALVARD Shop <shop@halvard.example>"
+    smtp_host: str = "localhost"
+    smtp_port: int = 25
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    smtp_ssl: bool = False
+    smtp_timeout: float = 10.0
+    shop_url: str = "http://localhost:8000"
+
+
+class BankSettings(BaseSettings):
+    """The shop's bank account for direct bank transfer (``bacs``) instructions (env ``BACS_*``).
+    Safe demo defaults: the IBAN is the example number of the IBAN standard, nobody's account."""
+
+    model_config = SettingsConfigDict(env_prefix="BACS_", extra="ignore")
+
+    account_name: str = "HALVARD Demo GmbH"
+    iban: str = "DE89 3704 0044 0532 0130 00"
+    bic: str = "COBADEFFXXX"
+    bank_name: str = "Demo Bank"
+
+
+class ContactSettings(BaseSettings):
+    """The contact form (its rate limit is ``Settings.rate_limit_contact``).
+
+    Fields:
+        support_email: where contact messages are mailed; empty: ``support@{SITE_HOST}``
+            (:attr:`support_address`).
+        contact_repeat_window_seconds: an identical message from the same address within this
+            many seconds is answered as sent without storing or mailing it again (0 = off).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    support_email: str = ""
+    contact_repeat_window_seconds: int = 600
+
+    @property
+    def support_address(self) -> str:
+        """``SUPPORT_EMAIL`` or ``support@{SITE_HOST}``."""
+        return self.support_email.strip() or f"support@{get_settings().site_host}"
+
+
+class NewsletterSettings(BaseSettings):
+    """Newsletter double opt-in (env ``NEWSLETTER_*``; the sign-up rate limit is
+    ``Settings.rate_limit_newsletter``, links in mails start with ``MailSettings.shop_url``).
+
+    Fields:
+        confirm_ttl_hours: how long a confirm link works (a week).
+        confirm_resend_seconds: at most one confirmation mail per address in this many seconds,
+            however often it is signed up (protects a stranger's inbox from a flood).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="NEWSLETTER_", extra="ignore")
+
+    confirm_ttl_hours: float = 168
+    confirm_resend_seconds: int = 600
+
+
+class CliSettings(BaseSettings):
+    """Passwords two CLI commands take from the environment (never a default, never logged).
+
+    Fields:
+        staff_password: ``create-staff``: the new user's password (empty: a hidden prompt).
+        demo_staff_password: ``seed``: create or update ``admin@halvard.gg`` and
+            ``reviewer@halvard.gg`` with this password (empty: no staff is seeded).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="", extra="ignore")
+
+    staff_password: SecretStr = SecretStr("")
+    demo_staff_password: SecretStr = SecretStr("")
+
+
 class Settings(BaseSettings):
-    """Process-wide settings.
+    """Process-wide settings, with the sections ``mail``, ``bank``, ``contact``, ``newsletter``
+    and ``cli`` (read from the environment when this object is made).
 
     Fields:
         database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``.
@@ -27,7 +140,7 @@ class Settings(BaseSettings):
             names are not content-hashed, so this is the longest a changed image can show stale.
         webapp_dist: folder of the built storefront (``webapp/dist``) served at ``/``.
         site_host: the shop's public host; links whose last two host labels match it
-            are same-site links (spec section 2, "Links").
+            are same-site links (docs/spec.md section 2, "Links").
         sql_echo: log every SQL statement.
         db_pool_size, db_max_overflow: SQLAlchemy connections per process. Keep workers x (these +
             2 x cart_pool_size) under PostgreSQL's max_connections (100 by default). Fewer
@@ -74,6 +187,8 @@ class Settings(BaseSettings):
         csrf_secret: key that signs the staff CSRF cookie; empty: a random key kept in
             ``DATA_DIR/csrf-secret`` (shared by the workers of one machine).
         hsts_max_age: seconds of ``Strict-Transport-Security`` sent on HTTPS requests (0: none).
+        gc_freeze: server processes freeze their start-up heap so full garbage collections skip
+            it (``services/shared/gc_tuning.py``).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -115,6 +230,38 @@ class Settings(BaseSettings):
     max_analytics_body_bytes: int = 8 * 1024
     csrf_secret: str = ""
     hsts_max_age: int = 31536000
+    gc_freeze: bool = True
+
+    _mail: MailSettings = PrivateAttr(default_factory=MailSettings)
+    _bank: BankSettings = PrivateAttr(default_factory=BankSettings)
+    _contact: ContactSettings = PrivateAttr(default_factory=ContactSettings)
+    _newsletter: NewsletterSettings = PrivateAttr(default_factory=NewsletterSettings)
+    _cli: CliSettings = PrivateAttr(default_factory=CliSettings)
+
+    @property
+    def mail(self) -> MailSettings:
+        """Outgoing mail: ``MAIL_BACKEND``, ``MAIL_FROM``, ``SMTP_*``, ``SHOP_URL``."""
+        return self._mail
+
+    @property
+    def bank(self) -> BankSettings:
+        """The bank account of transfer instructions: ``BACS_*``."""
+        return self._bank
+
+    @property
+    def contact(self) -> ContactSettings:
+        """The contact form: ``SUPPORT_EMAIL``, ``CONTACT_REPEAT_WINDOW_SECONDS``."""
+        return self._contact
+
+    @property
+    def newsletter(self) -> NewsletterSettings:
+        """Newsletter double opt-in: ``NEWSLETTER_*``."""
+        return self._newsletter
+
+    @property
+    def cli(self) -> CliSettings:
+        """CLI passwords: ``STAFF_PASSWORD``, ``DEMO_STAFF_PASSWORD``."""
+        return self._cli
 
     @property
     def effective_database_url(self) -> str:
@@ -129,7 +276,50 @@ class Settings(BaseSettings):
         return self.data_dir / "media"
 
 
+SECTIONS: tuple[type[BaseSettings], ...] = (
+    MailSettings,
+    BankSettings,
+    ContactSettings,
+    NewsletterSettings,
+    CliSettings,
+)
+
+
+def env_names() -> set[str]:
+    """The name of every environment variable a setting is read from (``DATABASE_URL``,
+    ``BACS_IBAN``, ...): the fields of :class:`Settings` and of its sections, each after its
+    class's ``env_prefix``, in capitals."""
+    classes: tuple[type[BaseSettings], ...] = (Settings, *SECTIONS)
+    return {
+        f"{cls.model_config.get('env_prefix', '')}{name}".upper()
+        for cls in classes
+        for name in cls.model_fields
+    }
+
+
 @lru_cache
 def get_settings() -> Settings:
-    """Return the cached process settings (tests call ``get_settings.cache_clear()``)."""
+    """The process settings, read from the environment on the first call and cached. Tests that
+    change the environment call ``get_settings.cache_clear()`` afterwards, so the next call reads
+    it again."""
     return Settings()
+
+
+@contextmanager
+def overridden(overrides: Mapping[str, str]) -> Iterator[Settings]:
+    """Settings read with the environment variables ``overrides`` (name -> value) set, for a
+    tool that builds the app under fixed settings (the OpenAPI document,
+    ``services/api/openapi_document.py``). The previous environment and settings cache are
+    restored afterwards. Not for use while the app serves: the environment is process-wide."""
+    saved = {name: os.environ.get(name) for name in overrides}
+    os.environ.update(overrides)
+    get_settings.cache_clear()
+    try:
+        yield get_settings()
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        get_settings.cache_clear()

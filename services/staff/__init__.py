@@ -1,1 +1,1 @@
-"""Staff context: admin and reviewer accounts and their browser sessions (spec sections 1 and 6)."""
+"""Staff context: admin and reviewer accounts and their browser sessions (docs/spec.md sections 1 and 6)."""

@@ -1,4 +1,4 @@
-"""FastAPI dependencies for staff-only and staff-aware endpoints (contract "D — staff sessions").
+"""FastAPI dependencies for staff-only and staff-aware endpoints (docs/spec.md section 6).
 
 Use:
     ``user: StaffDep``                                  any signed-in staff user, else 401
@@ -21,8 +21,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from services.shared.db import get_sessionmaker
-from services.staff.application import user_for_token
 from services.staff.domain import Role, StaffUser, check_role, has_role, login_required, role_forbidden
+from services.staff.service import user_for_token
 
 SESSION_COOKIE = "staff_session"
 _STATE_KEY = "staff_user"
@@ -35,8 +35,8 @@ def optional_staff(request: Request) -> StaffUser | None:
     (one indexed read, a write at most every 5 minutes): FastAPI runs it in its threadpool when
     used as a dependency; call it directly only from sync code. Cached on ``request.state``."""
     cached = getattr(request.state, _STATE_KEY, _MISSING)
-    if cached is not _MISSING:
-        return cached  # type: ignore[return-value]
+    if cached is None or isinstance(cached, StaffUser):  # cached: None is "no staff user"
+        return cached
     token = request.cookies.get(SESSION_COOKIE)
     user: StaffUser | None = None
     if token and len(token) <= 256:

@@ -1,6 +1,6 @@
 """Staff domain: roles, the signed-in staff user, credential and session rules, errors.
 
-No HTTP and no SQL here (spec section 6: admin and reviewer sessions exist and are detected
+No HTTP and no SQL here (docs/spec.md section 6: admin and reviewer sessions exist and are detected
 by ``GET /is-admin`` / ``GET /is-reviewer``). Session tokens are opaque random strings handed
 to the browser once; only their SHA-256 digest is stored, so a leaked table grants nothing.
 """
@@ -23,7 +23,7 @@ LAST_SEEN_RESOLUTION = timedelta(minutes=5)
 
 
 class Role(StrEnum):
-    """Staff roles (spec section 6): an admin, or a reviewer."""
+    """Staff roles (docs/spec.md section 6): an admin, or a reviewer."""
 
     ADMIN = "admin"
     REVIEWER = "reviewer"

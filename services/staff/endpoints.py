@@ -1,4 +1,4 @@
-"""Staff sessions over HTTP (spec section 6; contract "D — staff sessions").
+"""Staff sessions over HTTP (docs/spec.md section 6).
 
     POST /api/staff/login   {email, password} -> 200 {email, role} + cookie ``staff_session``;
                             401 invalid_credentials; 429 rate_limited; 422 invalid_request
@@ -15,7 +15,7 @@ the staff's state-changing requests echo in ``X-CSRFToken`` (``services/staff/cs
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 from fastapi.concurrency import run_in_threadpool
@@ -23,18 +23,17 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from services.shared.db import get_sessionmaker
 from services.shared.ratelimit import client_key, email_key, get_limit
-from services.shared.routing import DbRouter
+from services.shared.routing import NO_STORE, DbRouter
 from services.shared.settings import get_settings
-from services.staff.application import OpenedSession, log_in, log_out
 from services.staff.csrf import issue_token
 from services.staff.deps import SESSION_COOKIE, StaffDep, require_role
 from services.staff.domain import Role, StaffUser
 from services.staff.schemas import LoginRequest, StaffOut
+from services.staff.service import OpenedSession, log_in, log_out
 
 router = DbRouter(tags=["Staff"])
 
-NO_STORE = {"Cache-Control": "no-store"}
-_ERRORS = {
+_ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"description": "`staff_login_required` (or `invalid_credentials` at login)"},
     403: {"description": "`staff_role_forbidden`: signed in with another role"},
 }
@@ -111,7 +110,7 @@ async def me(user: StaffDep, request: Request) -> JSONResponse:
 async def is_admin(
     user: Annotated[StaffUser, Depends(require_role(Role.ADMIN))], request: Request
 ) -> JSONResponse:
-    """Spec section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
+    """docs/spec.md section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for a reviewer."""
     return _me(user, request)
 
@@ -120,14 +119,14 @@ async def is_admin(
 async def is_reviewer(
     user: Annotated[StaffUser, Depends(require_role(Role.REVIEWER))], request: Request
 ) -> JSONResponse:
-    """Spec section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
+    """docs/spec.md section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for an admin."""
     return _me(user, request)
 
 
 @router.get("/logout", status_code=302, response_class=RedirectResponse)
 async def logout(request: Request) -> Response:
-    """Spec section 6: a GET that ends the staff session (if any), clears the ``staff_session``
+    """docs/spec.md section 6: a GET that ends the staff session (if any), clears the ``staff_session``
     cookie and redirects (302) to ``/``. Without a session it just redirects."""
     token = request.cookies.get(SESSION_COOKIE)
     if token and len(token) <= 256:

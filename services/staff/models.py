@@ -21,7 +21,7 @@ class StaffUserRecord(Base):
         id: surrogate key.
         email: unique, stored lower-case (a CHECK keeps it so).
         password_hash: argon2id hash in PHC string form; never the password.
-        role: ``admin`` or ``reviewer`` (spec section 6).
+        role: ``admin`` or ``reviewer`` (docs/spec.md section 6).
         created_at: when the account was created (UTC).
         active: a disabled account can neither sign in nor use its open sessions.
     """

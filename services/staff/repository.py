@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
+from services.shared.db import rows_affected
 from services.staff.models import StaffSessionRecord, StaffUserRecord
 
 
@@ -66,7 +67,14 @@ def touch_session(session: Session, token_hash: str, now: datetime) -> None:
 def delete_session(session: Session, token_hash: str) -> bool:
     """Remove one session; whether it existed."""
     result = session.execute(delete(StaffSessionRecord).where(StaffSessionRecord.token_hash == token_hash))
-    return bool(result.rowcount)
+    return rows_affected(result) > 0
+
+
+def set_password_hash(session: Session, user_id: int, password_hash: str) -> None:
+    """Store ``user_id``'s new password hash (an argon2 PHC string)."""
+    session.execute(
+        update(StaffUserRecord).where(StaffUserRecord.id == user_id).values(password_hash=password_hash)
+    )
 
 
 def delete_expired_sessions(session: Session, user_id: int, now: datetime) -> int:
@@ -76,10 +84,10 @@ def delete_expired_sessions(session: Session, user_id: int, now: datetime) -> in
             StaffSessionRecord.user_id == user_id, StaffSessionRecord.expires_at <= now
         )
     )
-    return int(result.rowcount or 0)
+    return rows_affected(result)
 
 
 def delete_user_sessions(session: Session, user_id: int) -> int:
     """Remove every session of ``user_id`` (after a password change); how many went."""
     result = session.execute(delete(StaffSessionRecord).where(StaffSessionRecord.user_id == user_id))
-    return int(result.rowcount or 0)
+    return rows_affected(result)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from services.staff.application import ensure_staff_user
 from services.staff.domain import Role
+from services.staff.service import ensure_staff_user
 
 DEMO_STAFF = (("admin@halvard.gg", Role.ADMIN), ("reviewer@halvard.gg", Role.REVIEWER))
 

@@ -1,5 +1,5 @@
-"""Who gets into the admin UI at /admin and what each staff role may do there (issue 5 item 10;
-spec section 6): anonymous visitors go to the staff login, admins do everything but write orders,
+"""Who gets into the admin UI at /admin and what each staff role may do there (docs/spec.md
+section 6): anonymous visitors go to the staff login, admins do everything but write orders,
 reviewers only read the catalogue, content and coupons."""
 
 from __future__ import annotations

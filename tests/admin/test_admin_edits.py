@@ -1,6 +1,6 @@
 """Edits through the admin UI reach the storefront: every catalogue or content write bumps the
 catalogue revision (``services/catalog/revision.py``), so the cached read API answers anew;
-coupons keep the coupon API's rules (issue 5 item 10)."""
+coupons keep the coupon API's rules (docs/spec.md section 6)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from services.catalog import revision
-from services.catalog.models import ContentBlock, Coupon, Page
+from services.catalog.models import ContentBlock, Page
+from services.discounts.models import Coupon
 from services.shared.db import get_engine, get_sessionmaker
 from tests.admin.conftest import post_form, read_form, with_values
 from tests.factories import create_product

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from services.catalog.models import Coupon
+from services.discounts.models import Coupon
 from services.shared.db import get_sessionmaker
 from tests.admin.conftest import ADMIN_EMAIL, PASSWORD, csrf, post_form, read_form, with_values
 from tests.factories import create_product

@@ -1,4 +1,4 @@
-"""``/api/ga/added-to-cart`` and ``/api/ga/removed-from-cart`` (spec section 7): recorded once per
+"""``/api/ga/added-to-cart`` and ``/api/ga/removed-from-cart`` (docs/spec.md section 7): recorded once per
 ``event_id``, validated, never cached; on SQLite and PostgreSQL."""
 
 from __future__ import annotations

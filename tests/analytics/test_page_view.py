@@ -1,4 +1,4 @@
-"""``POST /api/ga/page-view`` (spec section 2: every page change sends a page view): a GA4
+"""``POST /api/ga/page-view`` (docs/spec.md section 2: every page change sends a page view): a GA4
 ``page_view`` with page_location, page_title and page_referrer, recorded once per event_id,
 validated, never cached, secrets in URLs redacted; on SQLite and PostgreSQL."""
 

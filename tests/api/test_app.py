@@ -203,7 +203,7 @@ def test_the_server_entry_point_freezes_its_start_up_heap(tmp_path: Path, settin
 
 
 def test_a_database_outage_is_a_503_with_retry_after_and_a_bug_stays_a_500(db_url: str) -> None:
-    """A restart or a cut connection (design.md: PostgreSQL restarted mid-load) is not our bug:
+    """A restart or a cut connection (docs/targets.md section 6.1: PostgreSQL restarted mid-load) is not our bug:
     the answer says so and when to retry; anything else unexpected is a 500 without details."""
     import psycopg
     from eventsourcing.persistence import OperationalError as EsOperationalError

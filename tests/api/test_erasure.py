@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 from services.api.app import create_app
 from services.api.cli import app as cli
 from services.cart.projection import build_projector
-from services.catalog.models import Coupon
 from services.checkout.models import Order, OrderCustomer, OrderLine
+from services.discounts.models import Coupon
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings

@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from services.api.app import create_app
 from services.cart.application import CartApplication
 from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
-from services.discounts.rules import CouponFacts
+from services.discounts.domain import CouponFacts
 from services.shared.settings import get_settings
 
 POPO = {"PERSISTENCE_MODULE": "eventsourcing.popo"}

@@ -2,9 +2,9 @@
 
 Used by ``tests/cart/test_crash_recovery.py`` (a ``kill -9`` of the API mid-load) and
 ``bench/cart_reliability.py`` (the same on PostgreSQL with the production topology, plus a
-PostgreSQL restart): the design.md target "No acknowledged cart command is lost or applied
+PostgreSQL restart): the docs/targets.md section 6.1 target, no acknowledged cart command lost or applied
 twice: under 64 concurrent clients on the same carts, after ``kill -9`` of the API process
-mid-load, and across a PostgreSQL restart (clients retry with the same idempotency key)".
+mid-load, and across a PostgreSQL restart (clients retry with the same idempotency key).
 
 The load: ``clients_per_cart`` clients (threads, one httpx connection each) on every cart
 token. Each client owns two products (``products[2 * client]`` and ``+1``, distinct within a

@@ -181,5 +181,5 @@ class CartMachine(RuleBasedStateMachine):
 
 
 TestCartStateMachine = CartMachine.TestCase
-# examples from the active hypothesis profile (tests/conftest.py: dev 50, ci 300); short runs
+# examples from the active hypothesis profile (tests/conftest.py: dev 50, ci 150); short runs
 TestCartStateMachine.settings = settings(TestCartStateMachine.settings, stateful_step_count=20)

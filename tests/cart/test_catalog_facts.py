@@ -4,7 +4,9 @@ revision, and the refresher thread that keeps that revision fresh for the fast p
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
+import pytest
 from sqlalchemy.orm import Session
 
 from services.cart.catalog_adapter import SqlCatalogFacts
@@ -34,35 +36,66 @@ def test_without_ttl_every_call_sees_the_latest_edit(db_url: str, session: Sessi
     assert not facts.is_cached("product", pid, None)  # nothing is trusted without a ttl
 
 
-def test_with_a_ttl_facts_are_trusted_until_it_passes_then_the_edit_shows(db_url: str, session: Session) -> None:
+class FakeClock:
+    """``time.monotonic`` for ``services.cart.catalog_adapter`` alone: it moves only when the test
+    says so, so the ttl tests do not depend on how fast the machine runs them."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    from services.cart import catalog_adapter
+
+    fake = FakeClock()
+    monkeypatch.setattr(catalog_adapter, "time", fake)
+    return fake
+
+
+def _wait_until(condition: Callable[[], bool], what: str, seconds: float = 60.0) -> None:
+    """Poll ``condition`` (a thread's work) until it holds; the bound only stops a hung test."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"still not {what} after {seconds} s"
+        time.sleep(0.005)
+
+
+def test_with_a_ttl_facts_are_trusted_until_it_passes_then_the_edit_shows(
+    db_url: str, session: Session, clock: FakeClock
+) -> None:
     facts = SqlCatalogFacts(get_sessionmaker(db_url), ttl=0.3)
     pid = _product(session)
     assert facts.product(pid, None).eur.regular == 1000
     assert facts.is_cached("product", pid, None)
     _reprice(session, pid, 1500)
+    clock.now += 0.25
     assert facts.product(pid, None).eur.regular == 1000  # within the ttl: the cached answer
-    time.sleep(0.35)
+    assert facts.is_cached("product", pid, None)
+    clock.now += 0.1  # the ttl has passed
     assert not facts.is_cached("product", pid, None)  # the revision is no longer trusted
     assert facts.product(pid, None).eur.regular == 1500  # re-read: new revision, cache dropped
 
 
 def test_the_refresher_keeps_the_revision_fresh_and_brings_edits_within_the_ttl(
-    db_url: str, session: Session
+    db_url: str, session: Session, clock: FakeClock
 ) -> None:
     facts = SqlCatalogFacts(get_sessionmaker(db_url), ttl=1.0)
     pid = _product(session)
     facts.product(pid, None)
-    facts.start_refresher()  # every ttl / 2
+    facts.start_refresher(interval=0.01)  # real seconds between re-reads (a server uses ttl / 2)
     try:
-        deadline = time.monotonic() + 2.5  # over two ttls: without the refresher it would expire
-        while time.monotonic() < deadline:
-            assert facts.is_cached("product", pid, None)
-            time.sleep(0.02)
+        # Three ttls pass: without the refresher the revision would have expired; the refresher
+        # re-reads it (unchanged), so the cached facts stay usable.
+        for _ in range(3):
+            clock.now += 1.0
+            _wait_until(lambda: facts.is_cached("product", pid, None), "re-read by the refresher")
         _reprice(session, pid, 1500)
-        edited = time.monotonic()
-        while facts.is_cached("product", pid, None) and time.monotonic() - edited < 5:
-            time.sleep(0.01)  # one refresh interval (0.5 s) later the new revision drops the cache
-        assert not facts.is_cached("product", pid, None)
+        # The refresher's next read finds the new revision and drops the cache.
+        _wait_until(lambda: not facts.is_cached("product", pid, None), "dropped after the edit")
         assert facts.product(pid, None).eur.regular == 1500
         assert facts.is_cached("product", pid, None)
     finally:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from services.cart.application import CartApplication, CartRefused
-from services.discounts.rules import CouponFacts
+from services.discounts.domain import CouponFacts
 from services.shared.errors import Invalid
 from tests.cart.helpers import FakeCatalog, new_token
 

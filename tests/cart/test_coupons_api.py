@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
 from services.cart.deps import get_cart_app
-from services.catalog.models import Coupon
+from services.discounts.models import Coupon
 from services.shared import db as shared_db
 from services.shared.settings import get_settings
 from tests.cart.test_api import seed as seed_catalogue
@@ -232,10 +233,11 @@ def test_a_coupon_edited_in_the_catalogue_is_read_live(http: TestClient) -> None
             Coupon(id=50, code="flash", description="", discount_type="percent", amount=100, usage_limit=1)
         )
         session.commit()
-        assert send(http, token, {"type": "apply_coupon", "code": "flash"}).status_code == 200
-        coupon = session.get(Coupon, 50)
-        assert coupon is not None
-        coupon.usage_count = 1
+    assert send(http, token, {"type": "apply_coupon", "code": "flash"}).status_code == 200
+    # The edit is the transaction's first statement: on SQLite, a transaction that read before
+    # another connection (the projector) committed cannot then write ("database is locked").
+    with shared_db.get_sessionmaker(url)() as session:
+        assert session.execute(update(Coupon).where(Coupon.id == 50).values(usage_count=1)).rowcount == 1
         session.commit()
     other = cart_with(http, (1, 1))
     answer = send(http, other, {"type": "apply_coupon", "code": "flash"})

@@ -1,5 +1,5 @@
 """No acknowledged cart command is lost or applied twice across a ``kill -9`` of the API
-(design.md "Reliability and security targets").
+(docs/targets.md section 6.1).
 
 The real server runs in a subprocess (``uvicorn services.api.main:app``, one process, the
 settings of production: fast path on, catalogue facts trusted for 1 s, the projector in the
@@ -92,7 +92,7 @@ class Server:
             "GC_FREEZE": "0",
         }
 
-    def start(self, seconds: float = 60) -> None:
+    def start(self, seconds: float = 300) -> None:
         """Start the server and wait until ``/api/health`` answers (AssertionError with the log
         when it exits or does not answer within ``seconds``)."""
         cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(self.port)]

@@ -1,4 +1,4 @@
-"""The cart records that it was checked out (issue 4): ``CartApplication.record_order`` appends
+"""The cart records that it was checked out (docs/checkout.md): ``CartApplication.record_order`` appends
 ``OrderPlaced``, empties the cart, is idempotent, and is not a command shoppers can send."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from sqlalchemy import Connection, create_engine, text
 from services.cart.application import CartApplication, CartRefused
 from services.cart.eventstore import eventstore_env
 from services.cart.privacy import rewrite_store
-from services.discounts.rules import CouponFacts
+from services.discounts.domain import CouponFacts
 from services.shared.migrate import downgrade, upgrade
 from services.shared.settings import get_settings
 from tests.cart.helpers import GERMANY, FakeCatalog, new_token, simple

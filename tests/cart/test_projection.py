@@ -10,6 +10,7 @@ subscription on PostgreSQL (the background thread picks it by the event store).
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 from collections.abc import Iterator
@@ -98,7 +99,9 @@ def run_commands(app: CartApplication, rng: random.Random, tokens: list[str], co
         except Exception:
             cart = None
         if cart is not None and cart.lines and rng.random() < 0.05:
-            app.record_order(token, str(rng.randint(100_000_000, 999_999_999)), cart.totals()["total"], cart.currency)
+            app.record_order(
+                token, str(rng.randint(100_000_000, 999_999_999)), cart.totals()["total"], cart.currency
+            )
             continue
         try:
             app.execute(token, random_command(rng, cart), command_id=f"k{rng.getrandbits(64)}")
@@ -340,11 +343,11 @@ def test_background_projector_gives_read_your_writes(store_app: CartApplication,
     tokens = [new_token() for _ in range(4)]
     run_commands(store_app, rng, tokens, 20)
     with CartProjector(store_app, engine, batch_size=5, poll_interval=0.01) as projector:
-        projector.wait(store_app.recorder.max_notification_id(), timeout=10)
+        projector.wait(store_app.recorder.max_notification_id(), timeout=60)
         assert_view_matches(store_app, engine, tokens)
         for _ in range(5):
             run_commands(store_app, rng, tokens, 7)
-            projector.wait(store_app.recorder.max_notification_id(), timeout=10)
+            projector.wait(store_app.recorder.max_notification_id(), timeout=60)
             assert_view_matches(store_app, engine, tokens)
     assert projector.position == store_app.recorder.max_notification_id()
 
@@ -359,12 +362,12 @@ def test_subscription_path_micro_batches(store_app: CartApplication, engine: Eng
     thread = threading.Thread(target=target, args=(stop,), name="cart-projection-test")
     thread.start()
     try:
-        projector.wait(store_app.recorder.max_notification_id(), timeout=10)
+        projector.wait(store_app.recorder.max_notification_id(), timeout=60)
         run_commands(store_app, random.Random(4), tokens, 10)
-        projector.wait(store_app.recorder.max_notification_id(), timeout=10)
+        projector.wait(store_app.recorder.max_notification_id(), timeout=60)
     finally:
         stop.set()
-        thread.join(10)
+        thread.join(60)
     assert not thread.is_alive()
     assert_view_matches(store_app, engine, tokens)
 
@@ -375,7 +378,7 @@ def test_wait_times_out_and_sees_other_processes(store_app: CartApplication, eng
     with pytest.raises(TimeoutError):
         waiting.wait(1, timeout=0.1)
     CartProjector(store_app, engine).catch_up()  # "another process"
-    waiting.wait(1, timeout=2)
+    waiting.wait(1, timeout=60)
 
 
 def test_cart_row_of_a_fresh_cart(store_app: CartApplication) -> None:
@@ -421,7 +424,7 @@ def test_api_lifespan_runs_the_projector_and_stops_it(
         )
         assert refused.status_code == 422
         projector = app.state.cart_projector
-        projector.wait(get_cart_app().recorder.max_notification_id(), timeout=10)
+        projector.wait(get_cart_app().recorder.max_notification_id(), timeout=60)
         row = view(engine)[str(cart_id_for(token))]
         assert (row["version"], row["refused_count"]) == (2, 1)
     assert app.state.cart_projector is None
@@ -451,41 +454,70 @@ def test_cli_rebuild_projections(configured_app: None, engine: Engine) -> None:
     assert str(cart_id_for(token)) in view(engine)
 
 
-def test_a_micro_batch_gathers_what_arrives_within_the_window() -> None:
-    """``take_batch``: the subscription's batching, on a plain queue (no database)."""
-    import queue as queue_mod
-    import time as time_mod
+class _ScriptedInbox(queue.Queue[Any]):
+    """The subscription's inbox on a clock of its own (no thread, no real waiting): a blocking
+    ``get(timeout=t)`` lets ``t`` seconds pass on ``clock``, unless the next scripted arrival
+    (``arrive(after, item)``: ``after`` seconds after the previous one) comes first; then the
+    clock moves to it and the item is returned."""
 
+    def __init__(self, clock: list[float]) -> None:
+        super().__init__()
+        self.clock = clock
+        self.arrivals: list[tuple[float, Any]] = []
+        self.waited: list[float] = []  # the timeouts take_batch asked for
+
+    def arrive(self, after: float, item: Any) -> None:
+        self.arrivals.append((after, item))
+
+    def get(self, block: bool = True, timeout: float | None = None) -> Any:
+        if not block or self.qsize():
+            return super().get(block=False)
+        assert timeout is not None, "take_batch never blocks without a timeout"
+        self.waited.append(timeout)
+        if self.arrivals and self.arrivals[0][0] <= timeout:
+            after, item = self.arrivals.pop(0)
+            self.clock[0] += after
+            return item
+        self.clock[0] += timeout
+        raise queue.Empty
+
+
+def test_a_micro_batch_gathers_what_arrives_within_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``take_batch``: the subscription's batching, on a plain queue (no database) and a clock
+    of the test's own, so no assertion depends on how fast the machine runs."""
+    from types import SimpleNamespace
+
+    from services.cart import projection
     from services.cart.projection import _END, take_batch
 
+    clock = [100.0]
+    monkeypatch.setattr(projection, "time", SimpleNamespace(monotonic=lambda: clock[0]))
     stop = threading.Event()
-    inbox: queue_mod.Queue[Any] = queue_mod.Queue()
+    inbox = _ScriptedInbox(clock)
 
     # No window: only what is already there.
     for i in (2, 3):
         inbox.put((i, f"e{i}"))
     assert take_batch(inbox, (1, "e1"), 10, 0.0, stop) == ([(1, "e1"), (2, "e2"), (3, "e3")], False)
+    assert inbox.waited == []
 
     # A window: items arriving within it join the batch; the batch closes after it.
-    def feed() -> None:
-        for i in (5, 6, 7):
-            time_mod.sleep(0.03)
-            inbox.put((i, f"e{i}"))
-
-    feeder = threading.Thread(target=feed)
-    started = time_mod.monotonic()
-    feeder.start()
+    for i in (5, 6, 7):
+        inbox.arrive(0.03, (i, f"e{i}"))
+    inbox.arrive(1.0, (99, "late"))  # after the window
+    started = clock[0]
     batch, ended = take_batch(inbox, (4, "e4"), 10, 0.5, stop)
-    feeder.join()
     assert [nid for nid, _ in batch] == [4, 5, 6, 7] and not ended
-    assert time_mod.monotonic() - started >= 0.5  # it waited out the window for more
+    assert clock[0] - started == pytest.approx(0.5)  # it waited out the window for more
+    assert inbox.waited == pytest.approx([0.5, 0.47, 0.44, 0.41])  # never past the window
+    inbox.arrivals.clear()
+    inbox.waited.clear()
 
     # batch_size closes a batch at once, whatever the window.
     for i in (9, 10, 11):
         inbox.put((i, f"e{i}"))
-    started = time_mod.monotonic()
     assert [n for n, _ in take_batch(inbox, (8, "e8"), 3, 5.0, stop)[0]] == [8, 9, 10]
-    assert time_mod.monotonic() - started < 1.0
+    assert inbox.waited == []
     assert inbox.get_nowait() == (11, "e11")
 
     # The end of the subscription, a pump error, and a stop request.
@@ -495,9 +527,8 @@ def test_a_micro_batch_gathers_what_arrives_within_the_window() -> None:
     with pytest.raises(RuntimeError, match="went away"):
         take_batch(inbox, (13, "e13"), 10, 5.0, stop)
     stop.set()
-    started = time_mod.monotonic()
     assert take_batch(inbox, (14, "e14"), 10, 5.0, stop) == ([(14, "e14")], False)
-    assert time_mod.monotonic() - started < 1.0
+    assert inbox.waited == []  # a stop request ends the batch without waiting
 
 
 def test_build_projector_takes_the_batch_window_from_the_settings(

@@ -1,4 +1,4 @@
-"""The read API of spec section 7, exactly as the storefront calls it: happy path, not found, bad input."""
+"""The read API of docs/spec.md section 7, exactly as the storefront calls it: happy path, not found, bad input."""
 
 from __future__ import annotations
 

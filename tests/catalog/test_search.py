@@ -1,4 +1,4 @@
-"""Ranked full-text product search (spec sections 2 "Search page", 5 and 7), on SQLite FTS5 and
+"""Ranked full-text product search (docs/spec.md sections 2 "Search page", 5 and 7), on SQLite FTS5 and
 PostgreSQL tsvector alike: ranking by field, prefix matching of the last word, exact SKU first,
 visibility, hostile input, and an index that follows every catalogue write."""
 

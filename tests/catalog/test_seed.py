@@ -20,7 +20,6 @@ from services.catalog.models import (
     ConfiguratorEntry,
     ContentBlock,
     Country,
-    Coupon,
     Filter,
     Menu,
     MenuItem,
@@ -30,6 +29,7 @@ from services.catalog.models import (
     TaxRate,
     Variation,
 )
+from services.discounts.models import Coupon
 from services.shared.db import Base
 from services.shared.settings import get_settings
 
@@ -46,7 +46,7 @@ ROUTE_SLUGS = {
     "keyboard-switches", "custom-keyboard-parts", "keyboard-spare-parts", "mice", "mouse-accessories",
     "custom-mouse-parts", "mouse-spare-parts", "mousepads", "microphones", "mic-accessories", "merch",
 }  # fmt: skip
-# Spec section 2, "Home page": every layout type, in this order.
+# docs/spec.md section 2, "Home page": every layout type, in this order.
 HOME_LAYOUT_ORDER = (
     "hero_image", "quick_info", "info_box", "tech_specs", "reviews", "videos", "gallery", "gallery_grid",
     "faq", "html", "related_products", "trending_products", "ticker", "newsfeed", "text_row", "anchor_link",
@@ -353,7 +353,7 @@ def test_category_and_product_blocks(seeded: tuple[Session, dict[str, int]]) -> 
 
 
 def test_every_block_layout_of_the_spec_is_in_the_demo(seeded: tuple[Session, dict[str, int]]) -> None:
-    """Spec section 2 "Content blocks": the shop shows at least one of every layout."""
+    """docs/spec.md section 2 "Content blocks": the shop shows at least one of every layout."""
     session, _ = seeded
     blocks = session.scalars(select(ContentBlock)).all()
     assert set(HOME_LAYOUT_ORDER) | {"hero", "promo"} <= {b.layout for b in blocks}

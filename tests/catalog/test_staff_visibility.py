@@ -1,5 +1,5 @@
 """Draft and pending products: staff sessions (admin, reviewer) see them in the catalogue read
-API, anonymous visitors never do, and the response cache never mixes the two (spec section 6;
+API, anonymous visitors never do, and the response cache never mixes the two (docs/spec.md section 6;
 WooCommerce lets reviewers preview drafts)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from services.api.app import create_app
 from services.catalog.models import Category
 from services.shared.ratelimit import reset_limits
-from services.staff.application import create_staff_user
+from services.staff.service import create_staff_user
 from tests.factories import create_product
 
 pytestmark = pytest.mark.usefixtures("catalogue")

@@ -9,9 +9,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from services.analytics.ga4_models import Ga4Event
-from services.catalog.models import Coupon
-from services.checkout.application import erase_personal_data
 from services.checkout.models import OrderCustomer
+from services.checkout.service import erase_personal_data
+from services.discounts.models import Coupon
 from services.mail.models import OutboxMail
 from services.shared.ratelimit import reset_limits
 from tests.checkout.conftest import cart, command, coupon, place, product

@@ -1,4 +1,4 @@
-"""Reading an order (issue 4 item 6, spec 7 ``orders/{id}``): only the buyer (the order key from
+"""Reading an order (docs/spec.md section 7 ``orders/{id}``): only the buyer (the order key from
 checkout) and staff; everyone else, and every unknown id, gets the same 404."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from services.checkout.models import Order
-from services.staff.application import create_staff_user
+from services.staff.service import create_staff_user
 from tests.checkout.conftest import cart, place, product
 
 

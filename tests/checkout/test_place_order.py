@@ -1,4 +1,4 @@
-"""Placing an order over HTTP (issue 4, 5) on SQLite, or PostgreSQL with TEST_DATABASE_URL:
+"""Placing an order over HTTP (docs/checkout.md) on SQLite, or PostgreSQL with TEST_DATABASE_URL:
 the order's record, stock, idempotency, the cart marked as ordered, mail and GA4 once."""
 
 from __future__ import annotations

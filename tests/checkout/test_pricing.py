@@ -1,13 +1,12 @@
-"""Pure checkout rules: shipping zones and thresholds, included tax, line re-pricing."""
+"""Pure checkout rules: shipping zones and thresholds, line re-pricing (included tax itself:
+tests/shared/test_money.py)."""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from services.checkout.errors import CheckoutConflict
-from services.checkout.pricing import CouponResult, LiveProduct, included_tax, price_lines, totals
+from services.checkout.pricing import CouponResult, LiveProduct, price_lines, totals
 from services.checkout.shipping import RateFacts, ZoneFacts, methods_for, shipping_cost, zone_for
 
 ZONES = [
@@ -66,14 +65,6 @@ def test_shipping_is_free_from_the_threshold_or_with_a_coupon() -> None:
     assert shipping_cost(RateFacts("x", 1, "X", "EUR", 1290, None), 10**9) == 1290
 
 
-@given(st.integers(min_value=0, max_value=10**9), st.sampled_from([0, 700, 1900, 2000, 2700]))
-def test_included_tax_is_the_half_up_share_of_the_gross_total(total: int, rate_bp: int) -> None:
-    tax = included_tax(total, rate_bp)
-    exact_times_2 = 2 * total * rate_bp  # tax = total * rate / (10000 + rate), compared exactly
-    assert abs(2 * tax * (10000 + rate_bp) - exact_times_2) <= 10000 + rate_bp
-    assert 0 <= tax <= total
-
-
 def test_totals_subtract_discounts_and_add_shipping_before_tax() -> None:
     [priced] = price_lines([line(count=2)], {(1, None): live()}, "EUR")
     figures = totals([priced], CouponResult(per_line={"L1": 1000}), 490, "EUR", 1900)
@@ -85,7 +76,7 @@ def test_lines_take_live_prices_and_names() -> None:
     [priced] = price_lines([line()], {(1, None): live(name="Skoll", sale_eur=3999)}, "EUR")
     assert (priced.name, priced.unit_price, priced.on_sale) == ("Skoll", 3999, True)
     [dollars] = price_lines([line()], {(1, None): live(regular_usd=0)}, "USD")
-    assert dollars.unit_price == 100  # spec 5: a USD price of 0 or less is 1.00
+    assert dollars.unit_price == 100  # docs/spec.md section 5: a USD price of 0 or less is 1.00
 
 
 def test_stock_counts_every_line_of_the_same_product() -> None:

@@ -1,4 +1,4 @@
-"""Shipping methods, quotes and coupons at checkout (issue 4): flat rates per zone, free over a
+"""Shipping methods, quotes and coupons at checkout (docs/checkout.md): flat rates per zone, free over a
 threshold, tax included (shipping too), the country changing the currency, coupons re-checked
 with the billing email and counted per user."""
 
@@ -10,8 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from services.catalog.models import Coupon
-from services.checkout import application
+from services.checkout import service
+from services.discounts.models import Coupon
 from tests.checkout.conftest import cart, command, coupon, place, product
 
 
@@ -212,6 +212,6 @@ def test_an_expired_coupon_stops_the_order(
     coupon(db, "SOON", date_expires=datetime(2030, 1, 1))
     token = cart(http, (product(db), 1))
     with_coupon(http, token, "SOON")
-    monkeypatch.setattr(application, "clock", lambda: datetime(2030, 1, 1) + timedelta(days=1))
+    monkeypatch.setattr(service, "clock", lambda: datetime(2030, 1, 1) + timedelta(days=1))
     answer = place(http, token)
     assert answer.status_code == 409 and answer.json()["code"] == "coupon_expired"

@@ -1,4 +1,4 @@
-"""Reliability targets (design.md): 100 parallel checkouts for the last unit in stock, or for a
+"""Reliability targets (docs/targets.md section 6.2): 100 parallel checkouts for the last unit in stock, or for a
 single-use coupon, give exactly one order and 99 clear 409s (no 500, no oversell), on SQLite
 and on PostgreSQL (TEST_DATABASE_URL). Each checkout is its own cart, placed at the same time
 from 100 threads through the HTTP API."""
@@ -14,8 +14,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from services.catalog.models import Coupon, Product
+from services.catalog.models import Product
 from services.checkout.models import Order, OrderLine
+from services.discounts.models import Coupon
 from tests.checkout.conftest import cart, command, coupon, form, product
 
 PARALLEL = 100

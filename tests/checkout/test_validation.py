@@ -1,4 +1,4 @@
-"""Every checkout field is validated on the server with a clear message (issue 4): the form as
+"""Every checkout field is validated on the server with a clear message (docs/checkout.md): the form as
 a pure function and over HTTP (422 ``invalid_checkout`` with ``fields``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.checkout.errors import InvalidCheckout
-from services.checkout.form import TERMS_MESSAGE, parse_form
+from services.checkout.schemas import TERMS_MESSAGE, parse_form
 from tests.checkout.conftest import cart, form, place, product
 
 

@@ -66,6 +66,7 @@ def smtp_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Inbox]:
     monkeypatch.setenv("MAIL_BACKEND", "smtp")
     monkeypatch.setenv("SMTP_HOST", "127.0.0.1")
     monkeypatch.setenv("SMTP_PORT", str(port))
+    get_settings.cache_clear()
     try:
         yield inbox
     finally:

@@ -75,6 +75,7 @@ def test_support_email_and_site_host_choose_the_recipient(
     get_settings.cache_clear()
     client.post(MAIL, json=valid_form(message="one"))
     monkeypatch.setenv("SUPPORT_EMAIL", "help@example.net")
+    get_settings.cache_clear()
     client.post(MAIL, json=valid_form(message="two"))
     assert [m.to for m in _outbox(session)] == ["support@shop.example.org", "help@example.net"]
 

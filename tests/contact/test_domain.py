@@ -1,4 +1,4 @@
-"""The contact form rules (spec sections 2, 3, 5, 8), without HTTP or SQL: exact texts, the
+"""The contact form rules (docs/spec.md sections 2, 3, 5, 8), without HTTP or SQL: exact texts, the
 optional numeric order number, the fixed topic, and what is kept of the visitor's input."""
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from services.contact.domain import (
     TOPIC_MESSAGE,
     ContactForm,
     InvalidContact,
-    parse_contact,
 )
+from services.contact.schemas import parse_contact
 from tests.contact.conftest import valid_form
 
 

@@ -1,13 +1,11 @@
-"""The coupon rules (services/discounts/rules.py): every refusal with its message, the order
+"""The coupon rules (services/discounts/domain.py): every refusal with its message, the order
 of the checks, email matching, currencies, the individual-use rule and the discount math."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
 
-import pytest
-
-from services.discounts.rules import (
+from services.discounts.domain import (
     CartView,
     CouponFacts,
     LineView,
@@ -15,7 +13,6 @@ from services.discounts.rules import (
     check_with_applied,
     discounts,
     email_allowed,
-    format_money,
     is_expired,
     not_applied,
     not_found,
@@ -249,17 +246,7 @@ def test_resolve_drops_individual_use_coupons_only_among_several() -> None:
     assert resolve([]) == []
 
 
-# ---- formatting and emails ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("minor", "currency", "text"),
-    [(5000, "EUR", "€50.00"), (5, "EUR", "€0.05"), (123456789, "USD", "$1,234,567.89"), (0, "USD", "$0.00")],
-)
-def test_money_is_formatted_with_symbol_two_decimals_and_thousands(
-    minor: int, currency: str, text: str
-) -> None:
-    assert format_money(minor, currency) == text
+# ---- emails ------------------------------------------------------------------------------------------
 
 
 def test_email_restrictions_match_exactly_or_by_domain() -> None:

@@ -1,5 +1,5 @@
-"""Properties of the coupon rules (services/discounts/rules.py) over random coupons and carts
-(spec section 5). Profiles: tests/conftest.py (``HYPOTHESIS_PROFILE=ci`` runs 300 examples)."""
+"""Properties of the coupon rules (services/discounts/domain.py) over random coupons and carts
+(docs/spec.md section 5). Profiles: tests/conftest.py (``HYPOTHESIS_PROFILE=ci`` runs 150 examples a run)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from services.discounts.rules import CartView, CouponFacts, LineView, check, discounts, eligible, resolve
+from services.discounts.domain import CartView, CouponFacts, LineView, check, discounts, eligible, resolve
 
 PRODUCTS = [1, 2, 3, 4, 5]
 CATEGORIES = [10, 20, 30]

@@ -11,11 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from services.api.app import create_app
-from services.catalog.models import Country, Coupon, TaxRate
+from services.catalog.models import Country, TaxRate
+from services.discounts.models import Coupon
 from services.shared import db as shared_db
 from services.shared.db import sync_sequences
 from services.shared.ratelimit import reset_limits
-from services.staff.application import create_staff_user
+from services.staff.service import create_staff_user
 from tests.factories import create_product
 from tests.openapi_docs import assert_documented
 

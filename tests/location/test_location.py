@@ -8,7 +8,6 @@ from fastapi.testclient import TestClient
 
 from services.api.app import create_app
 from services.catalog.models import Country
-from services.location.client_ip import forwarded_for
 from services.location.domain import CountryFacts, build_location, emoji_flag
 from services.location.ip_country import country_for_ip
 from services.location.reference import calling_code, country_timezone, iso_country_name
@@ -102,14 +101,6 @@ def test_no_country_means_euro_and_nulls() -> None:
         "flag": None,
         "timezone": None,
     }
-
-
-def test_only_the_right_most_forwarded_address_is_believed() -> None:
-    assert forwarded_for("1.2.3.4, 88.198.0.1") == "88.198.0.1"
-    assert forwarded_for("88.198.0.1, junk") == "88.198.0.1"
-    assert forwarded_for("[2a01:4f8::1]:443") == "2a01:4f8::1"
-    assert forwarded_for("8.8.8.8:5353") == "8.8.8.8"
-    assert forwarded_for("junk, ") is None
 
 
 # ---- over HTTP --------------------------------------------------------------------------------

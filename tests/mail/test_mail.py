@@ -53,6 +53,7 @@ def smtp_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[Inbox]:
     monkeypatch.setenv("SMTP_HOST", "127.0.0.1")
     monkeypatch.setenv("SMTP_PORT", str(port))
     monkeypatch.setenv("MAIL_FROM", "Shop <shop@halvard.example>")
+    get_settings.cache_clear()
     try:
         yield inbox
     finally:
@@ -106,6 +107,7 @@ def test_a_failed_delivery_is_kept_and_retried(db_url: str, monkeypatch: pytest.
     monkeypatch.setenv("SMTP_HOST", "127.0.0.1")
     monkeypatch.setenv("SMTP_PORT", str(_free_port()))  # nobody listens
     monkeypatch.setenv("SMTP_TIMEOUT", "2")
+    get_settings.cache_clear()
     sessions = get_sessionmaker()
     with sessions() as session:
         mail_id = enqueue(session, MAIL)

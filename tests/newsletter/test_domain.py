@@ -1,4 +1,4 @@
-"""Newsletter sign-up rules (spec sections 3, 5, 8) without HTTP or SQL."""
+"""Newsletter sign-up rules (docs/spec.md sections 3, 5, 8) without HTTP or SQL."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from services.newsletter.domain import (
     InvalidSubscription,
     SignUp,
     merge_tags,
-    parse_subscription,
 )
+from services.newsletter.schemas import parse_subscription
 
 
 def _fields(data: dict[str, Any]) -> dict[str, str]:

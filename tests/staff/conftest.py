@@ -12,8 +12,8 @@ from services.api.app import create_app
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
-from services.staff.application import create_staff_user
 from services.staff.domain import StaffUser
+from services.staff.service import create_staff_user
 
 ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
 PASSWORD = "correct horse battery staple"

@@ -1,4 +1,7 @@
-"""``create-staff`` on the command line and the demo staff of ``seed`` (DEMO_STAFF_PASSWORD)."""
+"""``create-staff`` on the command line and the demo staff of ``seed`` (DEMO_STAFF_PASSWORD).
+
+The passwords are settings (``services.shared.settings.CliSettings``): each change of the
+environment is followed by ``get_settings.cache_clear()``."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typer.testing import CliRunner
 
 from services.api.cli import app as cli
 from services.shared import db as shared_db
+from services.shared.settings import get_settings
 from services.staff.models import StaffUserRecord
 from services.staff.seed import seed_demo_staff
 from tests.staff.conftest import log_in
@@ -22,6 +26,7 @@ def _users(db_url: str) -> dict[str, str]:
 
 def test_create_staff_takes_the_password_from_the_environment(db_url, client, monkeypatch) -> None:
     monkeypatch.setenv("STAFF_PASSWORD", "a long enough secret")
+    get_settings.cache_clear()
     result = runner.invoke(cli, ["create-staff", "Heimdall@Halvard.gg", "--role", "reviewer"])
     assert result.exit_code == 0, result.output
     assert "heimdall@halvard.gg (reviewer) created" in result.output
@@ -32,7 +37,10 @@ def test_create_staff_takes_the_password_from_the_environment(db_url, client, mo
 
 def test_create_staff_prompts_for_the_password_twice(db_url, monkeypatch) -> None:
     monkeypatch.delenv("STAFF_PASSWORD", raising=False)
-    result = runner.invoke(cli, ["create-staff", "tyr@halvard.gg", "--role", "admin"], input="s3cret-pass\ns3cret-pass\n")
+    get_settings.cache_clear()
+    result = runner.invoke(
+        cli, ["create-staff", "tyr@halvard.gg", "--role", "admin"], input="s3cret-pass\ns3cret-pass\n"
+    )
     assert result.exit_code == 0, result.output
     assert _users(db_url) == {"tyr@halvard.gg": "admin"}
 
@@ -45,8 +53,11 @@ def test_create_staff_prompts_for_the_password_twice(db_url, monkeypatch) -> Non
         (["tyr@halvard.gg", "--role", "admin"], "short", "8 to 1024 characters"),
     ],
 )
-def test_create_staff_refuses_bad_input_with_exit_code_1(db_url, monkeypatch, args, password, message) -> None:
+def test_create_staff_refuses_bad_input_with_exit_code_1(
+    db_url, monkeypatch, args, password, message
+) -> None:
     monkeypatch.setenv("STAFF_PASSWORD", password)
+    get_settings.cache_clear()
     result = runner.invoke(cli, ["create-staff", *args])
     assert result.exit_code == 1 and message in result.output
     assert _users(db_url) == {}
@@ -54,6 +65,7 @@ def test_create_staff_refuses_bad_input_with_exit_code_1(db_url, monkeypatch, ar
 
 def test_create_staff_refuses_an_existing_email(db_url, monkeypatch) -> None:
     monkeypatch.setenv("STAFF_PASSWORD", "s3cret-pass")
+    get_settings.cache_clear()
     assert runner.invoke(cli, ["create-staff", "tyr@halvard.gg", "--role", "admin"]).exit_code == 0
     again = runner.invoke(cli, ["create-staff", "TYR@halvard.gg", "--role", "reviewer"])
     assert again.exit_code == 1 and "already exists" in again.output
@@ -84,9 +96,11 @@ def test_the_demo_seed_creates_an_admin_and_a_reviewer_idempotently(db_url, clie
 
 def test_the_seed_command_adds_demo_staff_only_with_the_variable(db_url, monkeypatch) -> None:
     monkeypatch.delenv("DEMO_STAFF_PASSWORD", raising=False)
+    get_settings.cache_clear()
     assert runner.invoke(cli, ["seed"]).exit_code == 0
     assert _users(db_url) == {}
     monkeypatch.setenv("DEMO_STAFF_PASSWORD", "demo-password")
+    get_settings.cache_clear()
     result = runner.invoke(cli, ["seed"])
     assert result.exit_code == 0, result.output
     assert "demo staff ready" in result.output

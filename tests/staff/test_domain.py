@@ -57,6 +57,31 @@ def test_a_password_hash_is_argon2id_salted_and_verifies_only_the_password() -> 
     assert not needs_rehash(first)
 
 
+def test_the_shop_hashes_with_the_rfc_9106_low_memory_profile() -> None:
+    """The suite hashes with argon2's cheapest parameters (tests/conftest.py); the shop's own
+    hasher is RFC 9106's low-memory profile, and a hash made with weaker parameters (the
+    suite's) needs a rehash under it."""
+    from argon2 import Parameters
+    from argon2.profiles import RFC_9106_LOW_MEMORY
+
+    from tests.conftest import REAL_PASSWORD_HASHER
+
+    real = REAL_PASSWORD_HASHER()
+    assert (
+        Parameters(
+            type=real.type,
+            version=19,
+            salt_len=real.salt_len,
+            hash_len=real.hash_len,
+            time_cost=real.time_cost,
+            memory_cost=real.memory_cost,
+            parallelism=real.parallelism,
+        )
+        == RFC_9106_LOW_MEMORY
+    )
+    assert real.check_needs_rehash(hash_password("hunter2hunter2"))
+
+
 def test_tokens_are_random_and_only_their_sha256_is_kept() -> None:
     a, b = new_session_token(), new_session_token()
     assert a != b and len(a) >= 43

@@ -18,7 +18,8 @@ const saved = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getIt
 async function serverCart(request: APIRequestContext, token: string) {
   const response = await request.get('/api/cart', { headers: { 'X-Cart-Token': token } });
   expect(response.ok()).toBe(true);
-  return (await response.json()).cart as { version: number; lines: { line_id: string; product_id: number; count: number }[]; totals: { total: number } };
+  type ServerCart = { version: number; lines: { line_id: string; product_id: number; count: number }[]; totals: { total: number } };
+  return ((await response.json()) as { cart: ServerCart }).cart;
 }
 
 async function flushed(page: Page) {
@@ -60,7 +61,7 @@ test('cart commands survive reloads and offline spells and land once; analytics 
 
   // Reload with only the token kept: the cart comes back from the server.
   await page.evaluate(() => {
-    const data = JSON.parse(localStorage.getItem('cart')!);
+    const data = JSON.parse(localStorage.getItem('cart')!) as { state: Record<string, unknown> };
     data.state = { ...data.state, server: null, items: [], facts: {} };
     localStorage.setItem('cart', JSON.stringify(data));
   });
@@ -110,8 +111,8 @@ test('cart commands survive reloads and offline spells and land once; analytics 
   expect(cart.version).toBe(8);
   expect(cart.lines.map((l) => [l.line_id, l.count])).toEqual([['L1', 3]]);
   expect(cart.totals.total).toBe(41997);
-  const events = await (await page.request.get('/api/cart/events', { headers: { 'X-Cart-Token': token! } })).json();
-  expect(events.map((e: { type: string }) => e.type)).toEqual([
+  const events = (await (await page.request.get('/api/cart/events', { headers: { 'X-Cart-Token': token! } })).json()) as { type: string }[];
+  expect(events.map((e) => e.type)).toEqual([
     'Started',
     'ItemAdded',
     'ItemCountSet',

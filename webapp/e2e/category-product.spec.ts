@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Category and product pages (spec section 2): tag groups with a jump-nav, the filter sidebar
+ * Category and product pages (docs/spec.md section 2): tag groups with a jump-nav, the filter sidebar
  * with its selection in the URL, the empty filter text; a variable product's price, the add
  * tick and the recommended-products modal.
  */

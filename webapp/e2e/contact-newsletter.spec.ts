@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closeMailbox, readMailbox } from './support/mailbox';
 
-/** Contact page 'Get In Touch' and the newsletter (spec sections 2, 4, 5, 8) against a seeded server. */
+/** Contact page 'Get In Touch' and the newsletter (docs/spec.md sections 2, 4, 5, 8) against a seeded server. */
 
 const TOPIC = 'Online Store – Questions about our store and your shipment';
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -68,9 +68,12 @@ test.describe('contact page', () => {
 
   test('a server failure shows the support address and "Try again"; double submit sends one request', async ({ page }) => {
     let calls = 0;
+    // The failing answer is held back until the test has seen the form sending (no fixed delay).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/mail', async (route) => {
       calls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await answered;
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"internal_error"}' });
     });
     await page.goto('/contact');
@@ -79,6 +82,8 @@ test.describe('contact page', () => {
     await send.click();
     await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
     await page.getByRole('form', { name: 'Contact form' }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+    answer();
 
     const host = new URL(page.url()).hostname;
     await expect(page.getByRole('alert')).toHaveText(`Something went wrong, please try again later or send an email to support[at]${host}`);
@@ -235,7 +240,7 @@ test.describe('newsletter', () => {
     // RFC 8058: a mail client POSTs the header's URL; a GET of it only leads to the page.
     const viaClient = await request.post(oneClick.pathname + oneClick.search, { form: { 'List-Unsubscribe': 'One-Click' } });
     expect(viaClient.status()).toBe(200);
-    expect((await viaClient.json()).status).toBe('unsubscribed');
+    expect(((await viaClient.json()) as { status: string }).status).toBe('unsubscribed');
     await page.goto(oneClick.pathname + oneClick.search);
     await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?token=/);
     await expect(page.getByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeVisible();

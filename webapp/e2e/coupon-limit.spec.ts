@@ -29,6 +29,6 @@ test('a shopper who tries unknown coupon codes until the limit is told how long 
   await expect(page.getByTestId('cart-total')).toHaveText(total!);
   await expect(page.getByTestId('applied-coupon')).toHaveCount(0);
   await expect
-    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '{}').state?.outbox ?? []).length), { message: 'the outbox is empty' })
+    .poll(() => page.evaluate(() => ((JSON.parse(localStorage.getItem('cart') ?? '{}') as { state?: { outbox?: unknown[] } }).state?.outbox ?? []).length), { message: 'the outbox is empty' })
     .toBe(0);
 });

@@ -41,13 +41,17 @@ test('searching from the header shows ranked results, and clearing the box goes 
 });
 
 test('the search page says "Searching for" first and finds nothing for FTS syntax', async ({ page }) => {
+  // The search answer is held back until the test has seen "Searching for" (no fixed delay).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/api/search/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await answered;
     await route.continue();
   });
   const query = '"zzqx" OR -name:*';
   await page.goto('/search?query=' + encodeURIComponent(query));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Searching for "${query}" ...`);
+  answer();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search Results for "${query}"`);
   await expect(page.getByText('No products matched your search.')).toBeVisible();
 });
@@ -93,13 +97,14 @@ test('cookie banner: Read More » opens the policy, OK persists across a reload 
   await banner.getByRole('button', { name: 'OK' }).click();
   await expect(banner).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('acceptCookies'))).toBe('true');
-  const body = (await first).postDataJSON();
+  type PageView = { page_location: string; page_title: string; page_referrer: string; event_id: string };
+  const body = (await first).postDataJSON() as PageView;
   expect(body.page_location).toMatch(/\/news$/);
   expect(body.page_title).toMatch(/^News/);
 
   const second = page.waitForRequest((r) => r.url().endsWith('/api/ga/page-view'));
   await page.getByRole('list', { name: 'News' }).getByRole('article').first().getByRole('link').first().click();
-  const next = (await second).postDataJSON();
+  const next = (await second).postDataJSON() as PageView;
   expect(next.page_location).toMatch(/\/skadi-ergo-white-restock$/);
   expect(next.page_referrer).toMatch(/\/news$/);
   expect(next.event_id).not.toBe(body.event_id);

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminAccount, type StaffAccount } from './support/staff';
 
 /**
- * Issue 5 item 10, end to end against the seeded server: staff login, the staff banner
- * (spec 6), draft previews, the admin UI at /admin, logout.
+ * Staff sessions, end to end against the seeded server: staff login, the staff banner
+ * (docs/spec.md section 6), draft previews, the admin UI at /admin, logout.
  *
  * The admin account: E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD when both are set (e.g. made with
  * `STAFF_PASSWORD=... python -m services.api.cli create-staff admin@example.com --role admin`);
@@ -31,8 +31,12 @@ async function logIn(page: Page) {
 }
 
 test('an admin logs in, browses with the banner, previews a draft, opens the admin and logs out', async ({ page }) => {
-  // A visitor: no banner after the 500 ms check, and drafts are not found.
-  await page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  // A visitor: no banner after the 500 ms check, and drafts are not found. Each wait for the
+  // check is set up before the load that makes it: on a slow machine the check can be answered
+  // before the page's load event.
+  const visitorCheck = page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  await page.reload();
+  await visitorCheck;
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
 
@@ -49,15 +53,16 @@ test('an admin logs in, browses with the banner, previews a draft, opens the adm
   await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
 
   // After a reload the banner comes from the server check (GET /is-admin, 500 ms after load).
+  const adminCheck = page.waitForResponse((r) => r.url().endsWith('/is-admin'));
   await page.reload();
-  const check = await page.waitForResponse((r) => r.url().endsWith('/is-admin'));
+  const check = await adminCheck;
   expect(check.status()).toBe(200);
   await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
 
   // Staff preview drafts.
   const draft = await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`);
   expect(draft.status()).toBe(200);
-  expect((await draft.json()).status).toBe('draft');
+  expect(((await draft.json()) as { status: string }).status).toBe('draft');
 
   // The admin UI lists the products (searched by name: the list is paginated).
   await page.goto('/admin/product/list?search=Huginn');
@@ -70,8 +75,9 @@ test('an admin logs in, browses with the banner, previews a draft, opens the adm
   await page.getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
+  const loggedOutCheck = page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
   await page.reload();
-  await page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  await loggedOutCheck;
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
 });

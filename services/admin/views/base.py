@@ -16,7 +16,8 @@ from sqladmin import ModelView
 from sqladmin.formatters import BASE_FORMATTERS
 from sqladmin.forms import ModelConverter
 from sqlalchemy import select
-from sqlalchemy.orm import RelationshipProperty, Session, sessionmaker
+from sqlalchemy.ext.asyncio import async_sessionmaker
+from sqlalchemy.orm import RelationshipProperty, sessionmaker
 
 from services.catalog.models import (
     Category,
@@ -70,8 +71,10 @@ class LabelledConverter(ModelConverter):
     relationship select (sqladmin would show ``str(obj)``)."""
 
     async def _prepare_select_options(
-        self, prop: RelationshipProperty, session_maker: sessionmaker[Session]
+        self, prop: RelationshipProperty[Any], session_maker: sessionmaker[Any] | async_sessionmaker[Any]
     ) -> list[tuple[str, Any]]:
+        if isinstance(session_maker, async_sessionmaker):  # the shop's admin uses sync sessions
+            return await super()._prepare_select_options(prop, session_maker)
         target = prop.mapper.class_
 
         def load() -> list[tuple[str, Any]]:

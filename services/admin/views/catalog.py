@@ -8,7 +8,10 @@ integer minor units (cents) per currency, as everywhere in the catalogue.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqladmin.filters import StaticValuesFilter
+from sqlalchemy.orm import InstrumentedAttribute
 from wtforms import SelectField
 
 from services.admin.views.base import STATUS_CHOICES, STOCK_CHOICES, ShopModelView, cents
@@ -30,7 +33,7 @@ from services.catalog.models import (
 CATEGORY = "Catalogue"
 BACKORDER_CHOICES = [(b.value, b.value) for b in Backorders]
 TYPE_CHOICES = [(t.value, t.value) for t in ProductType]
-PRICE_LABELS = {
+PRICE_LABELS: dict[str | InstrumentedAttribute[Any], str] = {
     "regular_price_eur": cents("Regular price EUR"),
     "sale_price_eur": cents("Sale price EUR"),
     "regular_price_usd": cents("Regular price USD"),
@@ -54,7 +57,7 @@ PRODUCT_FORM_COLUMNS = [
 
 
 class ProductAdmin(ShopModelView, model=Product):
-    """Products (spec section 3). Status ``draft``/``pending`` hides a product from visitors;
+    """Products (docs/spec.md section 3). Status ``draft``/``pending`` hides a product from visitors;
     staff sessions still see it in the storefront (preview)."""
 
     name, name_plural, category, icon = "Product", "Products", CATEGORY, "fa-solid fa-keyboard"
@@ -198,7 +201,7 @@ class TagAdmin(ShopModelView, model=Tag):
 
 
 class FilterAdmin(ShopModelView, model=Filter):
-    """Product filter terms (spec section 3 "Filter")."""
+    """Product filter terms (docs/spec.md section 3 "Filter")."""
 
     name, name_plural, category, icon = "Filter", "Filters", CATEGORY, "fa-solid fa-filter"
     column_list = [Filter.id, Filter.name, Filter.slug, Filter.parent_id, Filter.position, Filter.is_colour]

@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import anyio
-from sqlalchemy import select
 from starlette.requests import Request
 from wtforms import SelectField
 
 from services.admin.views.base import CURRENCY_CHOICES, ShopModelView, cents
-from services.catalog.models import Country, Coupon, DiscountType, TaxRate
+from services.catalog.models import Country, TaxRate
 from services.checkout.models import ShippingRate, ShippingZone
-from services.discounts.rules import PERCENT_SCALE, normalize_code
+from services.discounts import repository as coupon_repository
+from services.discounts.domain import PERCENT_SCALE, normalize_code
+from services.discounts.models import Coupon, DiscountType
 from services.shared.db import get_sessionmaker
 
 CATEGORY = "Shop"
@@ -27,11 +28,11 @@ CATEGORY = "Shop"
 def _coupon_id_with_code(code: str, other_than: int | None) -> int | None:
     """The id of another coupon with ``code`` (blocking read: call it in a worker thread)."""
     with get_sessionmaker()() as session:
-        return session.scalar(select(Coupon.id).where(Coupon.code == code, Coupon.id != other_than))
+        return coupon_repository.id_with_code(session, code, other_than)
 
 
 class CouponAdmin(ShopModelView, model=Coupon):
-    """Coupons (spec sections 3 and 5). Admins edit; reviewers may read."""
+    """Coupons (docs/spec.md sections 3 and 5). Admins edit; reviewers may read."""
 
     name, name_plural, category, icon = "Coupon", "Coupons", CATEGORY, "fa-solid fa-ticket"
     column_list = [
@@ -78,7 +79,7 @@ class CouponAdmin(ShopModelView, model=Coupon):
 
 
 class CountryAdmin(ShopModelView, model=Country):
-    """Shipping countries and the currency each sets (spec section 9)."""
+    """Shipping countries and the currency each sets (docs/spec.md section 9)."""
 
     name, name_plural, category, icon = "Country", "Countries", CATEGORY, "fa-solid fa-earth-europe"
     column_list = [Country.code, Country.name, Country.currency, Country.is_eu]

@@ -2,7 +2,7 @@
 
 A content block belongs to an owner (``owner_type`` page, product or category, and
 ``owner_id``), renders in its ``region`` in ``position`` order, and keeps its layout's fields
-as JSON (spec section 2, "Content blocks").
+as JSON (docs/spec.md section 2, "Content blocks").
 """
 
 from __future__ import annotations

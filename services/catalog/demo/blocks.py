@@ -1,6 +1,6 @@
 """Demo content blocks (ACF flexible-content rows) for the home page, categories and products.
 
-Field shapes follow spec section 2 "Content blocks". Conventions used throughout:
+Field shapes follow docs/spec.md section 2 "Content blocks". Conventions used throughout:
 image fields are ``{"src", "alt", "width", "height"}`` objects; link fields are ACF link
 lists whose entries name their target key in ``acf_fc_layout``
 (``{"acf_fc_layout": "internal", "internal": url}`` or ``"external"``). Every
@@ -14,7 +14,7 @@ from typing import Any
 from services.catalog.demo.content import ABOUT_ID, BUILDER_PAGE_ID, CUSTOMIZE_ID, HOME_ID, SITE
 from services.catalog.demo.taxonomy import HEADSETS, KEYBOARDS, MICE, MICROPHONES, MOUSEPADS
 
-# Order in which the home page exercises every layout (spec section 2, "Home page").
+# Order in which the home page exercises every layout (docs/spec.md section 2, "Home page").
 HOME_LAYOUT_ORDER: tuple[str, ...] = (
     "hero_image", "quick_info", "info_box", "tech_specs", "reviews", "videos", "gallery", "gallery_grid",
     "faq", "html", "related_products", "trending_products", "ticker", "newsfeed", "text_row", "anchor_link",

@@ -4,7 +4,7 @@ Configurator rows (:class:`ConfiguratorEntry`): one row per layer (``is_choice``
 False) followed by one row per choice of that layer. ``angle_id`` is the view angle
 ("front" or "top") the row's image is drawn for; layer rows carry their default
 angle. ``extra_price`` is source text in EUR ("0", "19.90", deliberately "free" once:
-non-numeric counts as 0, spec section 5); ``extra_price_usd`` the USD text.
+non-numeric counts as 0, docs/spec.md section 5); ``extra_price_usd`` the USD text.
 """
 
 from __future__ import annotations

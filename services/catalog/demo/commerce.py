@@ -1,6 +1,6 @@
 """Demo commerce data: shipping countries, tax rates and coupons.
 
-Currency rule (spec section 9): the listed European countries use EUR, everything
+Currency rule (docs/spec.md section 9): the listed European countries use EUR, everything
 else USD. ``TaxRate.rate_bp`` is hundredths of a percent (1900 = 19 %). Coupon
 ``amount`` is hundredths of a percent for ``percent`` coupons (1000 = 10 %), else
 minor units; minimum/maximum amounts are minor units (EUR; ``*_usd`` for USD carts, absent =

@@ -2,7 +2,7 @@
 
 Pages use fixed ids (home is 2). Menu item urls are full same-site WordPress urls
 (``https://halvard.gg/wp/category/keyboards/``) as the content back end delivers
-them; the storefront turns them into routes (spec section 2, "Links").
+them; the storefront turns them into routes (docs/spec.md section 2, "Links").
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import and_, delete, or_, select
+from sqlalchemy import ColumnDefault, and_, delete, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
@@ -33,7 +33,6 @@ from services.catalog.models import (
     ConfiguratorEntry,
     ContentBlock,
     Country,
-    Coupon,
     Filter,
     Menu,
     MenuItem,
@@ -47,6 +46,7 @@ from services.catalog.models import (
     TaxRate,
     Variation,
 )
+from services.discounts.models import Coupon
 from services.shared.db import Base, sync_sequences
 from services.shared.settings import get_settings
 
@@ -72,14 +72,15 @@ def _column_values(model: type[Base], data: dict[str, Any]) -> dict[str, Any]:
     """Model column values from ``data``; columns it lacks get the model default (or None)."""
     values: dict[str, Any] = {}
     for column in model.__table__.columns:
+        default = column.default
         if column.key in data:
             values[column.key] = data[column.key]
-        elif column.default is None:
+        elif not isinstance(default, ColumnDefault):  # no Python-side default
             values[column.key] = None
-        elif column.default.is_callable:
-            values[column.key] = column.default.arg(None)
+        elif default.is_callable:
+            values[column.key] = default.arg(None)
         else:
-            values[column.key] = column.default.arg
+            values[column.key] = default.arg
     return values
 
 
@@ -87,7 +88,7 @@ def upsert(session: Session, model: type[Base], data: dict[str, Any]) -> Any:
     """Insert or update one row of ``model`` from ``data`` (keyed by its primary key)."""
     values = _column_values(model, data)
     pk = tuple(values[c.key] for c in model.__table__.primary_key.columns)
-    obj = session.get(model, pk[0] if len(pk) == 1 else pk)
+    obj: Any = session.get(model, pk[0] if len(pk) == 1 else pk)  # any model: columns set by name
     if obj is None:
         obj = model(**values)
         session.add(obj)
@@ -117,7 +118,7 @@ def upsert_all(session: Session, model: type[Base], rows: Iterable[dict[str, Any
 def delete_stale(session: Session, model: type[Base], owner_clause: Any, keep_ids: Iterable[int]) -> None:
     """Delete rows of ``model`` matching ``owner_clause`` whose id is not in ``keep_ids``."""
     keep = list(keep_ids)
-    clause = owner_clause if not keep else and_(owner_clause, model.id.not_in(keep))
+    clause = owner_clause if not keep else and_(owner_clause, model.__table__.c.id.not_in(keep))
     session.execute(delete(model).where(clause).execution_options(synchronize_session="fetch"))
 
 
@@ -165,9 +166,9 @@ def _seed_taxonomy(session: Session, media: MediaWriter) -> dict[str, int]:
 
 def _seed_product(session: Session, spec: dict[str, Any], media: MediaWriter) -> dict[str, int]:
     product: Product = upsert(session, Product, spec)
-    product.categories = [session.get(Category, cid) for cid in spec["categories"]]
-    product.tags = [session.get(Tag, tid) for tid in spec.get("tags", [])]
-    product.filters = [session.get(Filter, fid) for fid in spec.get("filters", [])]
+    product.categories = [session.get_one(Category, cid) for cid in spec["categories"]]
+    product.tags = [session.get_one(Tag, tid) for tid in spec.get("tags", [])]
+    product.filters = [session.get_one(Filter, fid) for fid in spec.get("filters", [])]
     session.flush()
     pid, slug, name = spec["id"], spec["slug"], spec["name"]
 

@@ -1,7 +1,7 @@
 """Demo products: mousepads (1301..1306, variations 5301..) and merch (1501..1506).
 
 Prices in cents. Product 1503 (sticker pack) deliberately has no SKU: the cart drops
-items without one (spec section 4).
+items without one (docs/spec.md section 4).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# Main category ids (spec section 2).
+# Main category ids (docs/spec.md section 2).
 HEADSETS, KEYBOARDS, MICE, MOUSEPADS, MICROPHONES, MERCH = 25, 15, 16, 17, 223, 40
 # Our own sub-category ids.
 HEADSET_ACC, HEADSET_SPARE = 301, 302
@@ -53,7 +53,7 @@ CATEGORIES: list[dict[str, Any]] = [
      "menu_order": 19, "description": "<p>Boom arms, shock mounts and pop filters.</p>"},
 ]  # fmt: skip
 
-# The 16 category routes of spec section 2 (every one must hold published products).
+# The 16 category routes of docs/spec.md section 2 (every one must hold published products).
 CATEGORY_ROUTE_SLUGS: tuple[str, ...] = tuple(c["slug"] for c in CATEGORIES)
 
 # Tag ids.
@@ -74,7 +74,7 @@ TAGS: list[dict[str, Any]] = [
     {"id": T_SPEED, "name": "Speed", "slug": "speed"},
 ]
 
-# Category page groups (spec section 2): products in no group land in 'Others'.
+# Category page groups (docs/spec.md section 2): products in no group land in 'Others'.
 TAG_GROUPS: list[dict[str, Any]] = [
     {"id": 551, "category_id": KEYBOARDS, "tag_id": T_WIRELESS, "position": 0,
      "description": "Wireless keyboards: tri-mode 2.4 GHz, Bluetooth 5.3 and USB-C"},

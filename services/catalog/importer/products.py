@@ -9,6 +9,7 @@ default on create (WooCommerce's importer maps only the columns present).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -37,6 +38,9 @@ from services.catalog.models import (
     StockStatus,
     Variation,
 )
+from services.shared.db import Base
+
+_Stored = TypeVar("_Stored", Product, Variation)
 
 PRICE_COLUMNS = (
     ("regular_price", "Regular price", "regular_price_eur"),
@@ -113,14 +117,17 @@ def _file_id(row: Row) -> int | None:
     return parse_int(row.get("id"), "ID", minimum=1)
 
 
-def _check_sku_free(session: Session, sku: str | None, model: type, other: type, own_id: int | None) -> None:
+def _check_sku_free(
+    session: Session, sku: str | None, model: type[Base], other: type[Base], own_id: int | None
+) -> None:
     """A SKU is unique across products and variations (as in WooCommerce)."""
     if not sku:
         return
-    same = session.scalar(select(model.id).where(model.sku == sku))
+    own, others = model.__table__.c, other.__table__.c
+    same = session.scalar(select(own.id).where(own.sku == sku))
     if same is not None and same != own_id:
         raise RowError(f"SKU {sku!r} already belongs to another {model.__name__.lower()} (#{same})")
-    if session.scalar(select(other.id).where(other.sku == sku)) is not None:
+    if session.scalar(select(others.id).where(others.sku == sku)) is not None:
         raise RowError(f"SKU {sku!r} already belongs to a {other.__name__.lower()}")
 
 
@@ -172,14 +179,15 @@ def _unique_product_slug(session: Session, name: str) -> str:
     return slug
 
 
-def find_product(ctx: Context, file_id: int | None, sku: str | None) -> Product | None:
-    """The stored product a row updates: by ID first, else by SKU (None: create)."""
+def find_stored(ctx: Context, model: type[_Stored], file_id: int | None, sku: str | None) -> _Stored | None:
+    """The stored product or variation (``model``) a row updates: by ID first, else by SKU
+    (None: create, as WooCommerce's importer does)."""
     if file_id is not None:
-        product = ctx.session.get(Product, file_id)
-        if product is not None:
-            return product
+        found = ctx.session.get(model, file_id)
+        if found is not None:
+            return found
     if sku:
-        return ctx.session.scalar(select(Product).where(Product.sku == sku))
+        return ctx.session.scalar(select(model).where(model.sku == sku))
     return None
 
 
@@ -191,13 +199,14 @@ def import_product(ctx: Context, row: Row, kind: str | None) -> tuple[Product, b
     """
     session = ctx.session
     file_id, sku = _file_id(row), _sku(row)
-    product = find_product(ctx, file_id, sku)
+    product = find_stored(ctx, Product, file_id, sku)
     created = product is None
     name = check_length(row.get("name"), 200, "Name")
     if (created or row.has("name")) and not name:
         raise RowError("Name is required for a product")
     _check_sku_free(session, sku, Product, Variation, product.id if product else None)
     if product is None:
+        assert name  # checked above: a new product has a name
         product = Product(
             id=file_id if file_id is not None else ctx.new_product_id(),
             name=name,
@@ -286,17 +295,6 @@ def _apply_attributes(product: Product, row: Row) -> None:
     product.attributes = result
 
 
-def find_variation(ctx: Context, file_id: int | None, sku: str | None) -> Variation | None:
-    """The stored variation a row updates: by ID first, else by SKU (None: create)."""
-    if file_id is not None:
-        variation = ctx.session.get(Variation, file_id)
-        if variation is not None:
-            return variation
-    if sku:
-        return ctx.session.scalar(select(Variation).where(Variation.sku == sku))
-    return None
-
-
 def import_variation(ctx: Context, row: Row) -> tuple[Variation, bool]:
     """Create or update the :class:`Variation` of a "variation" row under its Parent.
 
@@ -309,7 +307,7 @@ def import_variation(ctx: Context, row: Row) -> tuple[Variation, bool]:
     parent = _variation_parent(ctx, row)
     attributes = _variation_attributes(row)
     file_id, sku = _file_id(row), _sku(row)
-    variation = find_variation(ctx, file_id, sku)
+    variation = find_stored(ctx, Variation, file_id, sku)
     created = variation is None
     _check_sku_free(session, sku, Variation, Product, variation.id if variation else None)
     if variation is None:

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from services.catalog.importer.csvfile import explode_values
 from services.catalog.importer.fields import RowError, check_length
 from services.catalog.models import Category, Tag
+from services.shared.db import Base
 
 SLUG_LIMIT = 200
 
@@ -32,13 +33,14 @@ def slugify(text: str, fallback: str = "item") -> str:
     return slug[:SLUG_LIMIT].strip("-") or fallback
 
 
-def _unique_slug(session: Session, model: type, candidates: list[str]) -> str:
+def _unique_slug(session: Session, model: type[Base], candidates: list[str]) -> str:
     """The first candidate slug not taken in ``model``'s table; then ``<last>-2``, ``-3``..."""
+    table = model.__table__
     for slug in candidates:
-        if session.scalar(select(model.id).where(model.slug == slug)) is None:
+        if session.scalar(select(table.c.id).where(table.c.slug == slug)) is None:
             return slug
     base, n = candidates[-1], 2
-    while session.scalar(select(model.id).where(model.slug == f"{base}-{n}")) is not None:
+    while session.scalar(select(table.c.id).where(table.c.slug == f"{base}-{n}")) is not None:
         n += 1
     return f"{base}-{n}"
 

@@ -22,8 +22,9 @@ onto the catalogue model (``services.catalog.models``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import TextIO
+from typing import Final, TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -131,7 +132,13 @@ def import_products_csv(session: Session, source: Path | str | TextIO) -> Import
     return report
 
 
-_FAILED = object()
+class _Failed(Enum):
+    """The ``kind`` of a row already reported as an error."""
+
+    FAILED = "failed"
+
+
+_FAILED: Final = _Failed.FAILED
 
 
 def _check_header(columns: list[Column], report: ImportReport) -> bool:
@@ -154,14 +161,14 @@ def _safe_id(row: Row) -> int | None:
         return None
 
 
-def _prepare(rows: list[Row], report: ImportReport) -> list[tuple[Row, object]]:
+def _prepare(rows: list[Row], report: ImportReport) -> list[tuple[Row, str | None | _Failed]]:
     """Parse each row's Type and check ID/SKU uniqueness within the file.
 
     Returns ``(row, kind)`` pairs; ``kind`` is the Type (None: not given) or ``_FAILED``
     for a row already reported as an error.
     """
     seen: dict[str, int] = {}
-    result: list[tuple[Row, object]] = []
+    result: list[tuple[Row, str | None | _Failed]] = []
     for row in rows:
         try:
             if "__extra__" in row.values:

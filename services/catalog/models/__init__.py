@@ -1,11 +1,11 @@
-"""Relational model of the catalogue and content context (spec section 3).
+"""Relational model of the catalogue and content context (docs/spec.md section 3).
 
 Money columns are integer minor units (cents) named ``*_eur`` / ``*_usd``; EUR and
 USD prices stand side by side as the spec's product has them. Import every model
 here so ``Base.metadata`` is complete for Alembic.
 """
 
-from services.catalog.models.commerce import Country, Coupon, DiscountType, TaxRate
+from services.catalog.models.commerce import Country, TaxRate
 from services.catalog.models.content import ContentBlock, Menu, MenuItem, Page, Post, PostCategory
 from services.catalog.models.products import (
     Backorders,
@@ -30,8 +30,6 @@ __all__ = [
     "ConfiguratorEntry",
     "ContentBlock",
     "Country",
-    "Coupon",
-    "DiscountType",
     "Filter",
     "Menu",
     "MenuItem",

@@ -1,4 +1,4 @@
-"""Content: pages, ordered content blocks, posts and menus (spec sections 2 and 3)."""
+"""Content: pages, ordered content blocks, posts and menus (docs/spec.md sections 2 and 3)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class BlockOwner(StrEnum):
 
 
 class BlockRegion(StrEnum):
-    """Where on its owner's page a block renders (spec section 2)."""
+    """Where on its owner's page a block renders (docs/spec.md section 2)."""
 
     HERO = "hero"
     HEADER = "header"
@@ -48,7 +48,7 @@ class Page(Base):
 class ContentBlock(Base):
     """One ordered content block: ``layout`` (hero_image, quick_info, promo, ...) and its ``fields``.
 
-    Blocks of one owner and region render in ``position`` order (spec section 2,
+    Blocks of one owner and region render in ``position`` order (docs/spec.md section 2,
     "Home page" and "Content blocks"). ``fields`` holds the layout's ACF fields.
     """
 
@@ -75,7 +75,7 @@ class PostCategory(Base):
 
 
 class Post(Base):
-    """A news or press post; single posts live at ``/{slug}`` (spec section 2, "Posts")."""
+    """A news or press post; single posts live at ``/{slug}`` (docs/spec.md section 2, "Posts")."""
 
     __tablename__ = "posts"
 
@@ -91,7 +91,7 @@ class Post(Base):
 
 
 class Menu(Base):
-    """A navigation menu (spec section 3: name, items)."""
+    """A navigation menu (docs/spec.md section 3: name, items)."""
 
     __tablename__ = "menus"
 
@@ -104,7 +104,7 @@ class Menu(Base):
 
 class MenuItem(Base):
     """A menu entry. ``in_menu`` flags top-level entries shown in the header; ``parent_link``
-    ("first", "last" or None) places the parent's own link inside its dropdown (spec section 2).
+    ("first", "last" or None) places the parent's own link inside its dropdown (docs/spec.md section 2).
     """
 
     __tablename__ = "menu_items"

@@ -1,19 +1,22 @@
-"""Products, their images, attributes, variations and configurator entries (spec section 3)."""
+"""Products, their images, attributes, variations and configurator entries (docs/spec.md section 3)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, Boolean, Column, DateTime, ForeignKey, Integer, String, Table, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from services.shared.db import Base
 
+if TYPE_CHECKING:  # resolved by name at run time (SQLAlchemy's registry); imported for mypy
+    from services.catalog.models.taxonomy import Category, Filter, Tag
+
 
 class StockStatus(StrEnum):
-    """WooCommerce stock_status values (spec section 3)."""
+    """WooCommerce stock_status values (docs/spec.md section 3)."""
 
     INSTOCK = "instock"
     ONBACKORDER = "onbackorder"
@@ -39,7 +42,7 @@ class ProductType(StrEnum):
 
 
 class Backorders(StrEnum):
-    """WooCommerce backorders setting; only ``yes`` lifts the stock cap (spec section 4)."""
+    """WooCommerce backorders setting; only ``yes`` lifts the stock cap (docs/spec.md section 4)."""
 
     NO = "no"
     NOTIFY = "notify"
@@ -57,6 +60,25 @@ product_categories = Table(
     Column("category_id", ForeignKey("categories.id", ondelete="CASCADE"), primary_key=True, index=True),
 )
 
+
+class PricesAndStock:
+    """The price and stock columns a product and a variation both have (docs/spec.md section 3).
+
+    Prices are integer minor units per currency (``*_eur``, ``*_usd``); ``sale_price_*`` is
+    None when not on sale. ``stock_quantity`` counts only when ``manage_stock``; ``backorders``
+    is ``no``, ``notify`` or ``yes`` (:class:`Backorders`).
+    """
+
+    regular_price_eur: Mapped[int | None] = mapped_column(Integer)
+    sale_price_eur: Mapped[int | None] = mapped_column(Integer)
+    regular_price_usd: Mapped[int | None] = mapped_column(Integer)
+    sale_price_usd: Mapped[int | None] = mapped_column(Integer)
+    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
+    stock_quantity: Mapped[int | None] = mapped_column(Integer)
+    manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
+    backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
+
+
 product_tags = Table(
     "product_tags",
     Base.metadata,
@@ -72,7 +94,7 @@ product_filters = Table(
 )
 
 
-class Product(Base):
+class Product(PricesAndStock, Base):
     """A product (WooCommerce ``product`` plus its ACF content fields).
 
     Prices: integer minor units per currency; ``sale_price_*`` is ``None`` when not on
@@ -95,16 +117,6 @@ class Product(Base):
     date_created: Mapped[datetime] = mapped_column(DateTime, default=_now)
     date_modified: Mapped[datetime] = mapped_column(DateTime, default=_now, onupdate=_now)
 
-    regular_price_eur: Mapped[int | None] = mapped_column(Integer)
-    sale_price_eur: Mapped[int | None] = mapped_column(Integer)
-    regular_price_usd: Mapped[int | None] = mapped_column(Integer)
-    sale_price_usd: Mapped[int | None] = mapped_column(Integer)
-
-    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
-    stock_quantity: Mapped[int | None] = mapped_column(Integer)
-    manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
-    backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
-
     external_url: Mapped[str | None] = mapped_column(String(500))
     button_text: Mapped[str | None] = mapped_column(String(100))
     cross_sell_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
@@ -116,7 +128,7 @@ class Product(Base):
     recommended_products_price_eur: Mapped[int | None] = mapped_column(Integer)
     recommended_products_price_usd: Mapped[int | None] = mapped_column(Integer)
 
-    # ACF content fields (spec section 3, "Product content fields").
+    # ACF content fields (docs/spec.md section 3, "Product content fields").
     availability: Mapped[str | None] = mapped_column(String(32))  # "coming_soon" or None
     hide_product: Mapped[bool] = mapped_column(Boolean, default=False)
     info_field: Mapped[str | None] = mapped_column(Text)
@@ -151,9 +163,9 @@ class Product(Base):
     configurator_entries: Mapped[list[ConfiguratorEntry]] = relationship(
         back_populates="product", cascade="all, delete-orphan", order_by="ConfiguratorEntry.position"
     )
-    categories: Mapped[list[Category]] = relationship(secondary=product_categories)  # noqa: F821
-    tags: Mapped[list[Tag]] = relationship(secondary=product_tags)  # noqa: F821
-    filters: Mapped[list[Filter]] = relationship(secondary=product_filters)  # noqa: F821
+    categories: Mapped[list[Category]] = relationship(secondary=product_categories)
+    tags: Mapped[list[Tag]] = relationship(secondary=product_tags)
+    filters: Mapped[list[Filter]] = relationship(secondary=product_filters)
 
 
 class ProductImage(Base):
@@ -189,7 +201,7 @@ class ProductAttribute(Base):
     product: Mapped[Product] = relationship(back_populates="attributes")
 
 
-class Variation(Base):
+class Variation(PricesAndStock, Base):
     """A variation of a variable product, with its own SKU, prices (minor units) and stock."""
 
     __tablename__ = "variations"
@@ -200,14 +212,6 @@ class Variation(Base):
     status: Mapped[str] = mapped_column(String(16), default=ProductStatus.PUBLISH)
     description: Mapped[str] = mapped_column(Text, default="")
     menu_order: Mapped[int] = mapped_column(Integer, default=0)
-    regular_price_eur: Mapped[int | None] = mapped_column(Integer)
-    sale_price_eur: Mapped[int | None] = mapped_column(Integer)
-    regular_price_usd: Mapped[int | None] = mapped_column(Integer)
-    sale_price_usd: Mapped[int | None] = mapped_column(Integer)
-    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
-    stock_quantity: Mapped[int | None] = mapped_column(Integer)
-    manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
-    backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
     attributes: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)  # [{name, option}]
     image_src: Mapped[str | None] = mapped_column(String(500))
     colour_swatch_id: Mapped[int | None] = mapped_column(
@@ -218,10 +222,10 @@ class Variation(Base):
 
 
 class ConfiguratorEntry(Base):
-    """One configurator layer or choice of a configurable product (spec section 3, "Configuration entry").
+    """One configurator layer or choice of a configurable product (docs/spec.md section 3, "Configuration entry").
 
     ``extra_price`` is kept as the source text: a non-numeric extra price counts as 0
-    (spec section 5), which the configurator's pricing decides, not the store.
+    (docs/spec.md section 5), which the configurator's pricing decides, not the store.
     """
 
     __tablename__ = "configurator_entries"

@@ -1,4 +1,4 @@
-"""Categories, tags, tag groups, filters and colour swatches (spec sections 2 and 3)."""
+"""Categories, tags, tag groups, filters and colour swatches (docs/spec.md sections 2 and 3)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ class Tag(Base):
 class CategoryTagGroup(Base):
     """A group on a category page: products carrying ``tag_id``, headed by ``description``.
 
-    Products in no group fall into the 'Others' group (spec section 2, "Category pages").
+    Products in no group fall into the 'Others' group (docs/spec.md section 2, "Category pages").
     """
 
     __tablename__ = "category_tag_groups"
@@ -58,7 +58,7 @@ class CategoryTagGroup(Base):
 
 
 class Filter(Base):
-    """A product filter term (spec section 3, "Filter").
+    """A product filter term (docs/spec.md section 3, "Filter").
 
     ``parent_id`` None is top level (rendered as ``parent: 0``); ``position`` None with
     ``order_last`` True renders as ``order: "last"``. Colour filters carry 1 or 2 colours.
@@ -80,7 +80,7 @@ class Filter(Base):
 
 
 class ColourSwatch(Base):
-    """A colour swatch shown for a variation (spec section 3: id, colour)."""
+    """A colour swatch shown for a variation (docs/spec.md section 3: id, colour)."""
 
     __tablename__ = "colour_swatches"
 

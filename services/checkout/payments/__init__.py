@@ -1,4 +1,4 @@
-"""Payment methods (issue 4). ``providers()`` lists the enabled ones, ``provider(id)`` finds one.
+"""Payment methods (docs/checkout.md). ``providers()`` lists the enabled ones, ``provider(id)`` finds one.
 
 Enabled: ``bacs`` (bank transfer, the embedded default; ``bank_transfer.py``). A hosted
 checkout adapter (e.g. Stripe Checkout) would implement the same ``PaymentProvider`` protocol

@@ -2,29 +2,17 @@
 
 Needs no outside service: the order is placed ``on-hold`` and waits until staff see the money
 arrive. The shopper is told the shop's bank details and to use the order number as the payment
-reference. Bank details come from the environment (``BACS_ACCOUNT_NAME``, ``BACS_IBAN``,
-``BACS_BIC``, ``BACS_BANK_NAME``) with safe demo defaults (the IBAN is the well-known example
-number from the IBAN standard, which belongs to no one).
+reference. Bank details are the settings ``BACS_ACCOUNT_NAME``, ``BACS_IBAN``, ``BACS_BIC`` and
+``BACS_BANK_NAME`` (``services.shared.settings.BankSettings``), with safe demo defaults (the IBAN
+is the well-known example number from the IBAN standard, which belongs to no one).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
-
 from services.checkout.payments.base import PaymentStart
-
-
-class BankSettings(BaseSettings):
-    """The shop's bank account for transfers (env ``BACS_*``)."""
-
-    model_config = SettingsConfigDict(env_prefix="BACS_", extra="ignore")
-
-    account_name: str = "HALVARD Demo GmbH"
-    iban: str = "DE89 3704 0044 0532 0130 00"
-    bic: str = "COBADEFFXXX"
-    bank_name: str = "Demo Bank"
+from services.shared.settings import BankSettings, get_settings
 
 
 class BankTransfer:
@@ -35,7 +23,7 @@ class BankTransfer:
     initial_status = "on-hold"
 
     def __init__(self, settings: BankSettings | None = None) -> None:
-        self.settings = settings or BankSettings()
+        self.settings = settings or get_settings().bank
 
     def instructions(self, order: dict[str, Any]) -> dict[str, Any]:
         """``{text, account_name, iban, bic, bank_name, reference, amount, currency}`` (amount in

@@ -1,6 +1,6 @@
-"""The payment port: what checkout needs from a payment method (issue 4).
+"""The payment port: what checkout needs from a payment method (docs/checkout.md "Payment adapters").
 
-Payment never touches our servers (design.md): a provider either needs no card at all (bank
+Payment never touches our servers (docs/targets.md section 6.7): a provider either needs no card at all (bank
 transfer: the order waits for the money) or redirects the shopper to its own hosted checkout.
 Checkout calls a provider twice:
 

@@ -1,12 +1,44 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Shared steps of the storefront's end-to-end specs (a11y, responsive, csp). */
+/** Shared steps of the storefront's end-to-end specs (a11y, responsive, csp, blocks). */
+
+/** Deferred.tsx's DEFER_MARGIN_PX: a placeholder this close to the viewport renders its block. */
+const DEFER_MARGIN_PX = 600;
 
 /** Waits until the route has rendered its heading and its data has arrived. */
 export async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('main h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.locator('main [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+}
+
+/**
+ * Scrolls down the whole page one screen at a time, at each stop waiting until no on-demand block
+ * placeholder (`[data-deferred]`: Deferred.tsx's, and BlockList.tsx's while a block's code loads,
+ * src/features/content-blocks/components/) is left within its load margin of the viewport, until
+ * none is left on the page, then back to the top: every lazy block has rendered.
+ * It waits for that condition, never for a fixed time, so a slow machine only takes longer.
+ */
+export async function renderAll(page: Page) {
+  await page.evaluate(async (margin) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+    const pendingNearViewport = () =>
+      [...document.querySelectorAll('[data-deferred]')].some((el) => {
+        if (el.getClientRects().length === 0) return false; // not laid out (display: none): never observed as visible
+        const box = el.getBoundingClientRect();
+        return box.bottom > -margin && box.top < window.innerHeight + margin;
+      });
+    const pendingAnywhere = () => [...document.querySelectorAll('[data-deferred]')].some((el) => el.getClientRects().length > 0);
+    do {
+      // Again while any placeholder is left (a block list rendered anew while we scrolled).
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+        window.scrollTo({ top: y, behavior: 'instant' });
+        do await frame(); while (pendingNearViewport());
+      }
+    } while (pendingAnywhere());
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  }, DEFER_MARGIN_PX);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
 /** On the checkout page: fills a valid German address under `email`, accepts the terms and

@@ -16,7 +16,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
 }
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
-/** Every page change scrolls to top (spec section 2). */
+/** Every page change scrolls to top (docs/spec.md section 2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -26,7 +26,7 @@ function ScrollToTop() {
 }
 
 export function RootLayout() {
-  const { menus, countries } = useLoaderData() as RootData;
+  const { menus, countries } = useLoaderData<RootData>();
   const cartCount = useCartStore(selectItemCount);
   const countryCode = useCountryStore((s) => s.code);
   const currency = useCountryStore((s) => s.currency);

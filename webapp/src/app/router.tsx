@@ -29,7 +29,7 @@ export const routes: RouteObject[] = [
               children: [
                 { index: true, lazy: () => import('./routes/category') },
                 { path: ':productSlug', lazy: () => import('./routes/product') },
-                // Draft or pending products: /{category}/{parent category}/{product} (spec 2 "Links").
+                // Draft or pending products: /{category}/{parent category}/{product} (docs/spec.md section 2 "Links").
                 { path: ':parentSlug/:productSlug', lazy: () => import('./routes/product') },
               ],
             }),

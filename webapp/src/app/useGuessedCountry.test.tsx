@@ -4,8 +4,8 @@ import type { Country } from '@/types/api';
 import { useGuessedCountry } from './useGuessedCountry';
 
 const countries: Country[] = [
-  { code: 'DE', name: 'Germany', currency: 'EUR' },
-  { code: 'US', name: 'United States', currency: 'USD' },
+  { code: 'DE', name: 'Germany', currency: 'EUR', is_eu: true },
+  { code: 'US', name: 'United States', currency: 'USD', is_eu: false },
 ];
 
 function Probe() {
@@ -14,7 +14,7 @@ function Probe() {
 }
 
 const located = (body: Record<string, unknown>) =>
-  vi.fn(async () => new Response(JSON.stringify({ currency: 'EUR', is_eu: false, ...body }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  vi.fn(() => Promise.resolve(new Response(JSON.stringify({ currency: 'EUR', is_eu: false, ...body }), { status: 200, headers: { 'Content-Type': 'application/json' } })));
 
 describe('the first visit guesses the shipping country from the IP', () => {
   beforeEach(() => useCountryStore.setState({ code: 'DE', name: null, currency: 'EUR', source: 'default' }));

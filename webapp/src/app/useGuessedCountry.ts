@@ -4,7 +4,7 @@ import { useVisitorLocation, type VisitorLocation } from '@/features/location';
 import type { Country } from '@/types/api';
 
 /**
- * Spec 3 "Location": the first visit's shipping country is guessed from the IP address
+ * docs/spec.md section 3 "Location": the first visit's shipping country is guessed from the IP address
  * (GET /api/location, cached under "location"), unless the visitor chose one. Only a country
  * we ship to is taken; otherwise the default stays (Germany, EUR: "falls back to EUR").
  * The cart follows through useCartSync (set_country).

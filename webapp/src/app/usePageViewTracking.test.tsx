@@ -22,9 +22,9 @@ describe('page views follow the cookie acceptance', () => {
     useCartStore.setState({ cid: null });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/ga/page-view') sent.push(JSON.parse(String(init?.body)));
-        return new Response('{"recorded":true}', { status: 200 });
+      vi.fn((url: string, init?: RequestInit) => {
+        if (url === '/api/ga/page-view') sent.push(JSON.parse(init?.body as string) as Record<string, string>);
+        return Promise.resolve(new Response('{"recorded":true}', { status: 200 }));
       }),
     );
   });

@@ -5,7 +5,7 @@ import { useCookiesAccepted } from '@/features/cookies';
 import { uuid4 } from '@/lib/ids';
 
 /**
- * Spec section 2: every page change sends a page view, once the visitor accepted cookies
+ * docs/spec.md section 2: every page change sends a page view, once the visitor accepted cookies
  * (acceptCookies). Page views carry the same analytics client id (`cid`) as the cart's
  * add/remove events, created here when the visitor has none yet.
  */

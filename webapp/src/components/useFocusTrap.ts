@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** Elements Tab can reach (hidden ones are filtered out when the trap runs). */
 export const FOCUSABLE =
@@ -15,29 +15,38 @@ export function focusableIn(roots: (HTMLElement | null | undefined)[]): HTMLElem
   });
 }
 
+/** The active traps, innermost (most recently activated) last: only that one handles keys. */
+const activeTraps: symbol[] = [];
+
 /**
  * While `active`: Tab and Shift+Tab cycle through the focusable elements of `getRoots()`, in the
  * order of the roots given (a disclosure's toggle button plus its panel, or a dialog), and never
  * leave them; Escape calls `onEscape`. On activation, focus moves to the first focusable element
- * of the last root (the panel) unless it is already inside one of the roots (the toggle button).
+ * of the last root (the panel) unless it is already inside one of the roots (the toggle button,
+ * or the element a dialog focused when it opened). When traps nest (a dialog opened from a menu),
+ * only the most recently activated one handles Tab and Escape.
  */
 export function useFocusTrap(active: boolean, getRoots: () => (HTMLElement | null | undefined)[], onEscape: () => void) {
-  const latest = useRef({ getRoots, onEscape });
-  latest.current = { getRoots, onEscape };
+  // Effect events: the latest callbacks, without re-running the effect when they change.
+  const roots = useEffectEvent(getRoots);
+  const escape = useEffectEvent(onEscape);
 
   useEffect(() => {
     if (!active) return;
-    const roots = latest.current.getRoots();
-    if (!roots.some((root) => root?.contains(document.activeElement))) focusableIn(roots.slice(-1))[0]?.focus();
+    const trap = Symbol('focus trap');
+    activeTraps.push(trap);
+    const initial = roots();
+    if (!initial.some((root) => root?.contains(document.activeElement))) focusableIn(initial.slice(-1))[0]?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (activeTraps[activeTraps.length - 1] !== trap) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        latest.current.onEscape();
+        escape();
         return;
       }
       if (event.key !== 'Tab') return;
-      const focusable = focusableIn(latest.current.getRoots());
+      const focusable = focusableIn(roots());
       if (focusable.length === 0) return;
       // Move focus ourselves: the roots need not be next to each other in the document.
       event.preventDefault();
@@ -47,6 +56,9 @@ export function useFocusTrap(active: boolean, getRoots: () => (HTMLElement | nul
       focusable[next].focus();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      activeTraps.splice(activeTraps.indexOf(trap), 1);
+    };
   }, [active]);
 }

@@ -28,7 +28,7 @@ export function isCategorySlug(slug: string): slug is CategorySlug {
   return (CATEGORY_SLUGS as readonly string[]).includes(slug);
 }
 
-/** Parent of each accessory/spare-part category route (the route table's grouping, spec section 2). */
+/** Parent of each accessory/spare-part category route (the route table's grouping, docs/spec.md section 2). */
 export const CATEGORY_PARENT: Partial<Record<CategorySlug, CategorySlug>> = {
   'headset-accessories': 'headsets',
   'headset-spare-parts': 'headsets',
@@ -53,7 +53,7 @@ export const paths = {
   contact: '/contact',
   cart: '/cart',
   checkout: '/checkout',
-  /** The hand-off target (spec 4): the checkout with the cart's currency and country. */
+  /** The hand-off target (docs/spec.md section 4): the checkout with the cart's currency and country. */
   checkoutWith: ({ currency, country }: { currency: string; country: string }) =>
     `/checkout?${new URLSearchParams({ currency, country }).toString()}`,
   order: (id: string | number) => `/order/${id}`,
@@ -67,9 +67,9 @@ export const paths = {
   /** Where the newsletter mails' links land (double opt-in): `?token=` from the mail. */
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
-  /** Any URL whose query contains 'newsletter' opens the sign-up modal (spec 2). */
+  /** Any URL whose query contains 'newsletter' opens the sign-up modal (docs/spec.md section 2). */
   newsletterSignUp: '/?newsletter',
-  /** Staff login (issue 5 item 10); `?next=` is where to go afterwards (a local path). */
+  /** Staff login (docs/spec.md section 6); `?next=` is where to go afterwards (a local path). */
   staffLogin: '/staff/login',
   /** The admin UI (server-rendered, not an app route). */
   admin: '/admin/',
@@ -89,12 +89,12 @@ export const apiPaths = {
   pages: (slug: string) => `/api/wp/pages${qs({ slug })}`,
   posts: (params: { category?: number; slug?: string; per_page?: number }) =>
     `/api/wp/posts${qs(params)}`,
-  /** News-feed items (spec 7: latest-news?filter={filter}). */
+  /** News-feed items (docs/spec.md section 7: latest-news?filter={filter}). */
   latestNews: (filter: string, perPage?: number) => `/api/wp/latest-news${qs({ filter, per_page: perPage })}`,
-  /** Staff checks (spec 6): success means yes. */
+  /** Staff checks (docs/spec.md section 6): success means yes. */
   isAdmin: '/is-admin',
   isReviewer: '/is-reviewer',
-  /** Spec 6: a GET ends the staff session and redirects to '/'. */
+  /** docs/spec.md section 6: a GET ends the staff session and redirects to '/'. */
   logout: '/logout',
   /** POST {email, password} -> 200 {email, role}; 401 invalid_credentials; 429 rate_limited. */
   staffLogin: '/api/staff/login',
@@ -113,9 +113,9 @@ export const apiPaths = {
   cart: '/api/cart',
   cartCommands: '/api/cart/commands',
   location: '/api/location',
-  /** Contact form (spec 7): POST {email, message, name, orderNumber, topic}; 200 means sent. */
+  /** Contact form (docs/spec.md section 7): POST {email, message, name, orderNumber, topic}; 200 means sent. */
   mail: '/api/mail',
-  /** Newsletter sign-up (spec 7): POST {email, tags}; 200 means success. */
+  /** Newsletter sign-up (docs/spec.md section 7): POST {email, tags}; 200 means success. */
   newsletter: '/api/newsletter',
   /** Double opt-in: POST {token} -> 200 confirmed; 404 newsletter_link_invalid; 410 newsletter_link_expired. */
   newsletterConfirm: '/api/newsletter/confirm',
@@ -129,6 +129,6 @@ export const apiPaths = {
     `/api/ga/added-to-cart${qs(params)}`,
   gaRemovedFromCart: (params: { cid: string; product_id: number; quantity: number; event_id: string }) =>
     `/api/ga/removed-from-cart${qs(params)}`,
-  /** POST GA4 page_view {event_id, page_location, page_title, page_referrer, cid} (issue 5). */
+  /** POST GA4 page_view {event_id, page_location, page_title, page_referrer, cid} (docs/spec.md section 2: every page change sends a page view). */
   gaPageView: '/api/ga/page-view',
 } as const;

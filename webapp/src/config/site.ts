@@ -1,4 +1,4 @@
-/** Site-wide constants (spec section 9). */
+/** Site-wide constants (docs/spec.md section 9). */
 export const SITE_HOST = 'halvard.gg';
 export const SITE_NAME = 'HALVARD';
 

@@ -1,5 +1,5 @@
 /**
- * Spec section 2 "Links": a link to the same site (same last two host labels)
+ * docs/spec.md section 2 "Links": a link to the same site (same last two host labels)
  * becomes an in-app route with the content-system prefix removed ('wp/',
  * optionally followed by 'product/' or 'category/'); other sites stay external.
  */

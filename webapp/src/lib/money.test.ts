@@ -1,7 +1,8 @@
 import { formatCents, formatRate, priceOf, toCents } from './money';
 import type { Priced } from '@/types/api';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const item = (fields: Partial<Priced>): Priced => ({
+const item = (fields: DeepPartial<Priced>): Priced => fixture<Priced>({
   price: '',
   regular_price: '',
   sale_price: '',

@@ -1,7 +1,7 @@
 /**
  * Money in integer cents. Prices arrive as decimal strings ("129.99"); they
  * are parsed digit by digit, never through floating point.
- * Spec section 9: precision 2, decimal '.', thousands ','.
+ * docs/spec.md section 9: precision 2, decimal '.', thousands ','.
  */
 import type { Currency, Priced } from '@/types/api';
 
@@ -52,7 +52,7 @@ export interface PriceInfo {
 /**
  * The unit price of a product or variation in the visitor's currency.
  * EUR reads price/regular_price/sale_price, USD the *_usd fields.
- * Spec section 5: a USD price of 0 or less is set to 1.
+ * docs/spec.md section 5: a USD price of 0 or less is set to 1.
  */
 export function priceOf(item: Priced, currency: Currency): PriceInfo {
   const usd = currency === 'USD';

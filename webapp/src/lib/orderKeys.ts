@@ -1,7 +1,7 @@
 /**
- * The buyer's order keys (the token from checkout that lets them read their order, spec 2
+ * The buyer's order keys (the token from checkout that lets them read their order, docs/spec.md section 2
  * "Order page"), kept in local storage under "orders" as {orderId: orderKey} so the buyer can
- * reopen the order page later. Storage failures are logged only (spec 8).
+ * reopen the order page later. Storage failures are logged only (docs/spec.md section 8).
  */
 export const ORDER_KEYS_STORAGE_KEY = 'orders';
 const MAX_KEPT = 50;

@@ -1,7 +1,8 @@
 import type { Product, Variation } from '@/types/api';
 import { displayPrice, isPreOrder, productPath, stockCap } from './products';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product> = {}): Product => ({
+const product = (fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id: 1,
   name: 'K1',
   slug: 'k1',
@@ -43,7 +44,7 @@ describe('stock rules', () => {
     expect(stockCap(product({ manage_stock: false, stock_quantity: null }))).toBe(10);
   });
   it('uses a variation’s own stock when it manages it', () => {
-    const variation = { ...product(), manage_stock: true, stock_quantity: 2, backorders: 'no' } as Variation;
+    const variation = fixture<Variation>({ ...product(), manage_stock: true, stock_quantity: 2, backorders: 'no' });
     expect(stockCap(product({ manage_stock: false }), variation)).toBe(2);
   });
   it('detects pre-orders', () => {

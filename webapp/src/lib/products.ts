@@ -1,4 +1,4 @@
-/** Product rules shared by the catalogue and the cart (spec sections 2 and 4). */
+/** Product rules shared by the catalogue and the cart (docs/spec.md sections 2 and 4). */
 import { MAX_CART_COUNT } from '@/config/site';
 import { CATEGORY_PARENT, isCategorySlug, paths } from '@/config/paths';
 import type { Currency, Priced, Product, Variation } from '@/types/api';
@@ -11,7 +11,7 @@ export const isConfigurable = (product: Pick<Product, 'acf' | 'isConfigurable'>)
 
 /**
  * The product page URL: category slug + product slug; hidden products link to '/'. Draft or
- * pending products (spec section 2 "Links"): category, the optional parent category, slug.
+ * pending products (docs/spec.md section 2 "Links"): category, the optional parent category, slug.
  */
 export function productPath(product: Pick<Product, 'slug' | 'categories' | 'acf'> & Partial<Pick<Product, 'status'>>): string {
   if (isHidden(product)) return paths.home;
@@ -23,7 +23,7 @@ export function productPath(product: Pick<Product, 'slug' | 'categories' | 'acf'
   return paths.product(category.slug, product.slug);
 }
 
-/** Spec section 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder. */
+/** docs/spec.md section 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder. */
 export function isPreOrder(item: Priced): boolean {
   if (item.stock_status === 'onbackorder') return true;
   return typeof item.stock_quantity === 'number' && item.stock_quantity <= 0 && item.backorders === 'yes';

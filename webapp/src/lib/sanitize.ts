@@ -1,4 +1,4 @@
-/** HTML from the content back end is sanitised before it reaches the page (design.md). */
+/** HTML from the content back end is sanitised before it reaches the page (docs/targets.md section 6.6). */
 import DOMPurify from 'dompurify';
 
 let hooked = false;

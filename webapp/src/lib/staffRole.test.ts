@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { anchorMenuOffset, resetStaffRole, useAnchorMenuOffset, useStaffRole, useStaffRoleStore } from './staffRole';
 
-describe('staff role store (spec 6, anchor offset of spec 9)', () => {
+describe('staff role store (docs/spec.md section 6, anchor offset of docs/spec.md section 9)', () => {
   beforeEach(() => resetStaffRole());
 
   it('starts as a visitor and takes the check answer', () => {

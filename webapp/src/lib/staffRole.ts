@@ -1,8 +1,8 @@
 /**
- * The viewer's staff role (spec section 6): 'admin', 'reviewer' or null (a visitor, or not
+ * The viewer's staff role (docs/spec.md section 6): 'admin', 'reviewer' or null (a visitor, or not
  * known yet). The staff feature (features/staff) fills it: GET /is-admin then /is-reviewer
- * 500 ms after load (spec 9 "admin check 500 ms"), and on staff login and logout. Anything that
- * depends on it reads it here, e.g. the anchor menu offset (spec 9: 130 px, 179 px for an
+ * 500 ms after load (docs/spec.md section 9 "admin check 500 ms"), and on staff login and logout. Anything that
+ * depends on it reads it here, e.g. the anchor menu offset (docs/spec.md section 9: 130 px, 179 px for an
  * admin or reviewer). It lives in lib so every feature may read it (features import no other
  * feature). Not persisted: the session lives in an HttpOnly cookie, so each load asks again.
  */
@@ -36,7 +36,7 @@ export function useStaffRole(): StaffRole | null {
   return useStaffRoleStore((s) => s.role);
 }
 
-/** Spec section 9: where the anchor menu sits, from the top of the viewport. */
+/** docs/spec.md section 9: where the anchor menu sits, from the top of the viewport. */
 export const ANCHOR_MENU_OFFSET_PX = 130;
 export const STAFF_ANCHOR_MENU_OFFSET_PX = 179;
 

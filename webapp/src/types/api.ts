@@ -1,175 +1,55 @@
 /**
- * Shapes of the WooCommerce/WordPress-style API (see the API contract).
+ * Shapes of the WooCommerce/WordPress-style API, as the back end's OpenAPI document states them
+ * (webapp/openapi.json -> api.gen.ts, `npm run gen:api`; docs/api.md, "OpenAPI"). The server is
+ * the source of truth: change services/catalog/schemas.py and regenerate, never these by hand.
  * Shared by several features, hence not inside one of them.
  * Money fields are decimal strings with two places ("129.99"), or "" when unset.
  */
+import type { components } from './api.gen';
 
-export type Currency = 'EUR' | 'USD';
+/** Every schema of the OpenAPI document, by its name there. */
+export type Schemas = components['schemas'];
+
+export type Currency = Schemas['CountryOut']['currency'];
+/** The stock states the storefront distinguishes (the server sends them as plain strings). */
 export type StockStatus = 'instock' | 'onbackorder' | 'outofstock';
 export type Backorders = 'no' | 'notify' | 'yes';
 
-export interface Rendered {
-  rendered: string;
-}
-
-export interface WpImage {
-  id?: number;
-  src: string;
-  alt?: string;
-  width?: number;
-  height?: number;
-}
-
-export interface Term {
-  id: number;
-  name: string;
-  slug: string;
-}
-
-export interface ProductAcf {
-  availability?: string | null;
-  hide_product?: boolean | null;
-  short_description?: string | null;
-  special_notice?: { text?: string; background_colour?: string; text_colour?: string } | null;
-  buttonText?: string | null;
-  showConfiguratorLink?: boolean | null;
-  configuratorLink?: string | null;
-  show_both_configure_and_buy?: boolean | null;
-  recommended_products?: number[] | null;
-  recommended_products_discount?: number | string | null;
-  [key: string]: unknown;
-}
-
-export interface ProductAttribute {
-  id?: number;
-  name: string;
-  options?: string[];
-  option?: string;
-  variation?: boolean;
-  visible?: boolean;
-}
+export type Rendered = Schemas['Rendered'];
+export type WpImage = Schemas['ProductImageOut'];
+/** An image the storefront shows: a product's (WpImage) or one it makes up (a variation's). */
+export type ImageRef = Pick<WpImage, 'src'> & Partial<Omit<WpImage, 'src'>>;
+export type Term = Schemas['Term'];
+export type ProductAcf = Schemas['ProductAcf'];
+export type ProductAttribute = Schemas['ProductAttributeOut'];
+export type Product = Schemas['ProductOut'];
+export type Variation = Schemas['VariationOut'];
 
 /** Price and stock fields shared by products and variations. */
-export interface Priced {
-  price: string;
-  regular_price: string;
-  sale_price: string;
-  price_usd?: string | null;
-  regular_price_usd?: string | null;
-  sale_price_usd?: string | null;
-  on_sale?: boolean;
-  stock_status: StockStatus | 'error';
-  stock_quantity?: number | null;
-  manage_stock?: boolean | 'parent';
-  backorders?: Backorders;
-}
+export type Priced = Pick<
+  Product & Variation,
+  | 'price'
+  | 'regular_price'
+  | 'sale_price'
+  | 'price_usd'
+  | 'regular_price_usd'
+  | 'sale_price_usd'
+  | 'on_sale'
+  | 'stock_status'
+  | 'stock_quantity'
+  | 'manage_stock'
+  | 'backorders'
+>;
 
-export interface Product extends Priced {
-  id: number;
-  name: string;
-  slug: string;
-  permalink?: string;
-  type?: string;
-  status?: string;
-  sku?: string;
-  variations?: number[];
-  attributes?: ProductAttribute[];
-  categories?: Term[];
-  tags?: Term[];
-  images?: WpImage[];
-  meta_data?: { key: string; value: unknown }[];
-  cross_sell_ids?: number[];
-  /** WooCommerce upsells: the linked products (other versions) offered on the product page. */
-  upsell_ids?: number[];
-  isConfigurable?: boolean;
-  configurations?: unknown;
-  filters?: number[];
-  acf?: ProductAcf | null;
-  short_description?: string;
-  description?: string;
-}
-
-export interface Variation extends Priced {
-  id: number;
-  parent_id?: number;
-  sku?: string;
-  attributes?: { name: string; option: string }[];
-  image?: { src?: string; alt?: string } | null;
-  colour_swatch_id?: number | null;
-}
-
-export interface ColourSwatch {
-  id: number;
-  name?: string;
-  colour: string;
-}
-
+export type ColourSwatch = Schemas['SwatchOut'];
 /** A content block: `acf_fc_layout` names its layout, the rest are its fields. */
-export interface Block {
-  acf_fc_layout: string;
-  [field: string]: unknown;
-}
-
-export interface WpPage {
-  id: number;
-  slug: string;
-  title: Rendered;
-  content: Rendered;
-  parent?: number;
-  acf?: {
-    content?: Block[] | null;
-    promos?: Block[] | null;
-    hero?: Block[] | null;
-    [key: string]: unknown;
-  } | null;
-}
-
-export interface WpPost {
-  id: number;
-  slug: string;
-  date: string;
-  title: Rendered;
-  content: Rendered;
-  excerpt: Rendered;
-  categories?: number[];
-  featured_image?: unknown;
-}
-
-export interface ProductCategory {
-  id: number;
-  name: string;
-  slug: string;
-  parent?: number;
-  description?: string;
-  acf?: {
-    hero?: Block[] | null;
-    header_content?: Block[] | null;
-    footer_content?: Block[] | null;
-    groups?: { tag: Term | null; description?: string | null }[] | null;
-  } | null;
-}
-
-export interface MenuItem {
-  id: number;
-  title: string;
-  url: string;
-  slug?: string;
-  parent: number | string;
-  position?: number;
-  in_menu?: boolean;
-  parent_link?: 'first' | 'last' | null;
-}
-
-export interface Menu {
-  id: number;
-  name: string;
-  slug: string;
-  items: MenuItem[];
-}
-
-export interface Country {
-  code: string;
-  name: string;
-  currency: Currency;
-  is_eu?: boolean;
-}
+export type Block = Schemas['Block'];
+export type WpPage = Schemas['PageOut'];
+export type WpPost = Schemas['PostOut'];
+export type NewsItem = Schemas['NewsItemOut'];
+export type ProductCategory = Schemas['CategoryOut'];
+export type MenuItem = Schemas['MenuItemOut'];
+export type Menu = Schemas['MenuOut'];
+export type Country = Schemas['CountryOut'];
+export type FilterTerm = Schemas['FilterOut'];
+export type TaxRate = Schemas['TaxRateOut'];

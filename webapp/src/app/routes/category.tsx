@@ -9,7 +9,7 @@ import { useLoaderData } from '@/lib/router';
 export { categoryPageLoader as loader, categoryShouldRevalidate as shouldRevalidate };
 
 export function Component() {
-  const { category, products, filters } = useLoaderData() as CategoryPageData;
+  const { category, products, filters } = useLoaderData<CategoryPageData>();
   const currency = useCurrency();
   const hero = category.acf?.hero ?? [];
   return (

@@ -7,7 +7,7 @@ import { useRouteLoaderData } from '@/lib/router';
 import type { RootData } from '../RootLayout';
 
 /**
- * /checkout (issue 4): the cart store supplies the cart, its token and whether commands are
+ * /checkout (docs/spec.md section 4; docs/checkout.md): the cart store supplies the cart, its token and whether commands are
  * still on their way; the country selector and the coupon field are the other features' own.
  */
 export function Component() {

@@ -1,4 +1,4 @@
-/** /contact: the 'Get In Touch' page (spec section 2) with its intro from the CMS page 'contact' when it exists. */
+/** /contact: the 'Get In Touch' page (docs/spec.md section 2) with its intro from the CMS page 'contact' when it exists. */
 import { ContactPage } from '@/features/contact';
 import { BlockList, getPageBySlug } from '@/features/content-blocks';
 import { SITE_NAME } from '@/config/site';
@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { page } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { page } = useLoaderData<Awaited<ReturnType<typeof loader>>>();
   return (
     <>
       <title>{`Get In Touch – ${SITE_NAME}`}</title>

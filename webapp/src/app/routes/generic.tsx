@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const data = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const data = useLoaderData<Awaited<ReturnType<typeof loader>>>();
   if (data.kind === 'page') {
     const { page } = data;
     const hero = page.acf?.hero ?? [];

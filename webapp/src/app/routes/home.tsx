@@ -7,7 +7,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const { page } = useLoaderData() as Awaited<ReturnType<typeof loader>>;
+  const { page } = useLoaderData<Awaited<ReturnType<typeof loader>>>();
   const hero = page?.acf?.hero ?? [];
   return (
     <>

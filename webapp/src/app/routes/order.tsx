@@ -2,7 +2,7 @@ import { OrderPage } from '@/features/order';
 import { SITE_NAME } from '@/config/site';
 import { useLocation, useParams, useSearchParams } from '@/lib/router';
 
-/** /order/* (spec 2): the wildcard part is the order id; `received` when arriving from checkout. */
+/** /order/* (docs/spec.md section 2): the wildcard part is the order id; `received` when arriving from checkout. */
 export function Component() {
   const id = useParams()['*'] ?? '';
   const location = useLocation();

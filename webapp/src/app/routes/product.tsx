@@ -12,11 +12,11 @@ import type { Product, Variation } from '@/types/api';
 export { productPageLoader as loader };
 
 export function Component() {
-  const { product, variations, swatches, recommended, linked } = useLoaderData() as ProductPageData;
+  const { product, variations, swatches, recommended, linked } = useLoaderData<ProductPageData>();
   const currency = useCurrency();
   const add = useCartStore((s) => s.add);
   const setRecommendedProducts = useCartStore((s) => s.setRecommendedProducts);
-  // Cart state (spec 3): this page's recommendations in stock; an add removes the added product.
+  // Cart state (docs/spec.md section 3): this page's recommendations in stock; an add removes the added product.
   useEffect(() => setRecommendedProducts(recommendationsInStock(recommended, product)), [recommended, product, setRecommendedProducts]);
   const navigate = useNavigate();
 
@@ -30,7 +30,7 @@ export function Component() {
   const onCustomize = useCallback(
     (p: Product) => {
       const link = toAppLink(p.acf?.configuratorLink || paths.customKeyboardBuilder);
-      if (link.internal) navigate(link.to);
+      if (link.internal) void navigate(link.to);
       else window.location.assign(link.href);
     },
     [navigate],
@@ -39,7 +39,7 @@ export function Component() {
   return (
     <>
       <title>{`${product.name} – ${SITE_NAME}`}</title>
-      <BlockList blocks={product.acf?.hero as never} />
+      <BlockList blocks={product.acf?.hero} />
       <ProductView
         key={product.id}
         product={product}
@@ -51,7 +51,7 @@ export function Component() {
         onAddToCart={onAddToCart}
         onCustomize={onCustomize}
       />
-      <BlockList blocks={product.acf?.content as never} startIndex={5} />
+      <BlockList blocks={product.acf?.content} startIndex={5} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useCurrency } from '@/features/country';
 import { SearchPage } from '@/features/search';
 import type { Product } from '@/types/api';
 
-/** /search?query=… (spec section 2): the search feature's page with the catalog's product grid. */
+/** /search?query=… (docs/spec.md section 2): the search feature's page with the catalog's product grid. */
 export function Component() {
   const currency = useCurrency();
   const renderResults = useCallback(

@@ -1,7 +1,7 @@
 import { SITE_NAME } from '@/config/site';
 import { StaffLoginPage } from '@/features/staff';
 
-/** /staff/login (issue 5 item 10): not for search engines. */
+/** /staff/login (docs/spec.md section 6): not for search engines. */
 export function Component() {
   return (
     <>

@@ -67,21 +67,33 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     const { container } = render(<Carousel label="Reviews">{slides(3)}</Carousel>);
     expect(live(container)).toHaveAttribute('aria-live', 'off');
-    act(() => vi.advanceTimersByTime(2999));
+    act(() => {
+      vi.advanceTimersByTime(2999);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 3');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(live(container)).toHaveTextContent('Slide 2 of 3');
-    act(() => vi.advanceTimersByTime(3000));
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 3'); // rewinds at the end
   });
 
   it('autoplays every 10000 ms when asked (ticker, trending)', () => {
     vi.useFakeTimers();
     const { container } = render(<Carousel label="Reviews" autoplay={10000}>{slides(3)}</Carousel>);
-    act(() => vi.advanceTimersByTime(9999));
+    act(() => {
+      vi.advanceTimersByTime(9999);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 3');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(live(container)).toHaveTextContent('Slide 2 of 3');
   });
 
@@ -91,11 +103,15 @@ describe('Carousel', () => {
     fireEvent.keyDown(region(), { key: ' ' });
     expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeInTheDocument();
     expect(live(container)).toHaveAttribute('aria-live', 'polite');
-    act(() => vi.advanceTimersByTime(9000));
+    act(() => {
+      vi.advanceTimersByTime(9000);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 3');
     fireEvent.keyDown(region(), { key: ' ' });
     expect(screen.getByRole('button', { name: 'Stop automatic slide show' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(live(container)).toHaveTextContent('Slide 2 of 3');
   });
 
@@ -103,13 +119,19 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     const { container } = render(<Carousel label="Reviews">{slides(3)}</Carousel>);
     fireEvent.mouseEnter(region());
-    act(() => vi.advanceTimersByTime(6000));
+    act(() => {
+      vi.advanceTimersByTime(6000);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 3');
     fireEvent.mouseLeave(region());
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(live(container)).toHaveTextContent('Slide 2 of 3');
     act(() => region().focus());
-    act(() => vi.advanceTimersByTime(9000));
+    act(() => {
+      vi.advanceTimersByTime(9000);
+    });
     expect(live(container)).toHaveTextContent('Slide 2 of 3');
     expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeInTheDocument();
   });
@@ -181,9 +203,13 @@ describe('Carousel', () => {
       window.dispatchEvent(new Event('resize'));
     });
     expect(root.style.getPropertyValue('--carousel-speed')).toBe('0ms');
-    act(() => vi.advanceTimersByTime(199));
+    act(() => {
+      vi.advanceTimersByTime(199);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 6');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(live(container)).toHaveTextContent('Slide 1 of 4');
     expect(root.style.getPropertyValue('--carousel-speed')).toBe('500ms');
   });

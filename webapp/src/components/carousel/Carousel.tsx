@@ -14,7 +14,7 @@ export interface CarouselProps {
   perView?: number | ((width: number) => number);
   /** Defaults to true for scroll3d. */
   wrap?: boolean;
-  /** Autoplay delay in ms (default 3000, spec 9), or false. */
+  /** Autoplay delay in ms (default 3000, docs/spec.md section 9), or false. */
   autoplay?: number | false;
   /** Show a "Go to slide n" pager under the slides. */
   dots?: boolean;
@@ -53,8 +53,13 @@ function trackTransform(effect: CarouselEffect, index: number, perView: number, 
  */
 export function Carousel({ label, children, effect = 'slide', perView = 1, wrap, autoplay = CAROUSEL.autoplayMs, dots = true, className }: CarouselProps) {
   const slides = Children.toArray(children);
-  const carousel = useCarousel({ count: slides.length, effect, perView, wrap, autoplay });
-  const { state, dispatch, total, playing, dragDx, animate } = carousel;
+  const { state, dispatch, total, playing, dragDx, animate, text, rootRef, viewportRef, rootProps, viewportProps } = useCarousel({
+    count: slides.length,
+    effect,
+    perView,
+    wrap,
+    autoplay,
+  });
   if (slides.length === 0) return null;
 
   const atStart = !state.wrap && state.index === 0;
@@ -63,15 +68,16 @@ export function Carousel({ label, children, effect = 'slide', perView = 1, wrap,
 
   return (
     <section
-      ref={carousel.rootRef}
+      ref={rootRef}
       className={[styles.carousel, className ?? ''].join(' ').trim()}
       data-effect={effect}
       aria-roledescription="carousel"
       aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the region takes the carousel keys itself (arrows, W A S D, Q, E, space: docs/spec.md section 9), so it must be focusable
       tabIndex={0}
       style={rootStyle}
       data-playing={playing || undefined}
-      {...carousel.rootProps}
+      {...rootProps}
     >
       {total > 1 && (
         <div className={styles.controls}>
@@ -88,7 +94,7 @@ export function Carousel({ label, children, effect = 'slide', perView = 1, wrap,
           </button>
         </div>
       )}
-      <div ref={carousel.viewportRef} className={styles.viewport} {...carousel.viewportProps}>
+      <div ref={viewportRef} className={styles.viewport} {...viewportProps}>
         <div className={styles.track} style={{ transform: trackTransform(effect, state.index, state.perView, dragDx) }}>
           {slides.map((slide, i) => {
             const look = slideLook(i, state, effect);
@@ -130,7 +136,7 @@ export function Carousel({ label, children, effect = 'slide', perView = 1, wrap,
         </div>
       )}
       <p className="visually-hidden" aria-live={playing ? 'off' : 'polite'} aria-atomic="true">
-        {carousel.text}
+        {text}
       </p>
     </section>
   );

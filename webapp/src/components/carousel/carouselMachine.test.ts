@@ -17,7 +17,7 @@ import {
 const run = (state: CarouselState, ...actions: CarouselAction['type'][]) =>
   actions.reduce((s, type) => carouselReducer(s, { type } as CarouselAction), state);
 
-describe('carousel constants (spec sections 2 and 9)', () => {
+describe('carousel constants (docs/spec.md sections 2 and 9)', () => {
   it('uses the spec numbers', () => {
     expect(CAROUSEL.zoomScale.scroll).toBe(0.85);
     expect(CAROUSEL.zoomScale.scroll3d).toBe(0.75);

@@ -1,5 +1,5 @@
 /**
- * The carousel as a pure state machine (spec section 2 "Content blocks" →
+ * The carousel as a pure state machine (docs/spec.md section 2 "Content blocks" →
  * "Carousels", section 9 timings). No DOM, no timers: the hook feeds it actions
  * and measurements; tests drive it directly.
  *
@@ -13,22 +13,22 @@
 export type CarouselEffect = 'slide' | 'scroll' | 'scroll3d';
 
 export const CAROUSEL = {
-  /** Zoom scale of the slides beside the current one (spec 2: .85 scroll, .75 scroll3d). */
+  /** Zoom scale of the slides beside the current one (docs/spec.md section 2: .85 scroll, .75 scroll3d). */
   zoomScale: { slide: 1, scroll: 0.85, scroll3d: 0.75 } satisfies Record<CarouselEffect, number>,
-  /** Opacity of the slides beside the current one (spec 2). */
+  /** Opacity of the slides beside the current one (docs/spec.md section 2). */
   opacityScale: 0.65,
-  /** scroll3d shows 3 slides and wraps (spec 2). */
+  /** scroll3d shows 3 slides and wraps (docs/spec.md section 2). */
   scroll3dShown: 3,
-  /** A pointer move counts as a drag from this many pixels (spec 2). */
+  /** A pointer move counts as a drag from this many pixels (docs/spec.md section 2). */
   dragStartPx: 10,
-  /** A swipe counts when longer than slideWidth / 5 / slidesShown (spec 2). */
+  /** A swipe counts when longer than slideWidth / 5 / slidesShown (docs/spec.md section 2). */
   swipeDivisor: 5,
-  /** Autoplay delay in ms: 3000 by default, 10000 for ticker and trending (spec 9). */
+  /** Autoplay delay in ms: 3000 by default, 10000 for ticker and trending (docs/spec.md section 9). */
   autoplayMs: 3000,
   slowAutoplayMs: 10000,
-  /** Slide transition in ms (spec 9). */
+  /** Slide transition in ms (docs/spec.md section 9). */
   slideSpeedMs: 500,
-  /** After the window stops resizing for this long the carousel re-measures (spec 9). */
+  /** After the window stops resizing for this long the carousel re-measures (docs/spec.md section 9). */
   resizeFixMs: 200,
 } as const;
 
@@ -127,14 +127,14 @@ export function carouselReducer(state: CarouselState, action: CarouselAction): C
   }
 }
 
-/** The live-region text (spec 2): 'Slide {n} of {total}'. */
+/** The live-region text (docs/spec.md section 2): 'Slide {n} of {total}'. */
 export function announcement(state: Pick<CarouselState, 'index' | 'count' | 'perView' | 'wrap'>): string {
   const total = positions(state);
   return total === 0 ? '' : `Slide ${state.index + 1} of ${total}`;
 }
 
 /**
- * The action a key stands for (spec 2): arrows and W A S D next/previous
+ * The action a key stands for (docs/spec.md section 2): arrows and W A S D next/previous
  * (right, down, D, S next; left, up, A, W previous), Q first, E last, space
  * pause. Keys held with Ctrl, Alt or Meta are left to the browser.
  */
@@ -163,12 +163,12 @@ export function keyAction(event: { key: string; ctrlKey?: boolean; altKey?: bool
   }
 }
 
-/** Spec 2: a swipe counts when longer than a fifth of the slide width divided by the slides shown. */
+/** docs/spec.md section 2: a swipe counts when longer than a fifth of the slide width divided by the slides shown. */
 export function swipeThreshold(slideWidth: number, shown: number): number {
   return slideWidth / CAROUSEL.swipeDivisor / Math.max(1, shown);
 }
 
-/** Spec 2: pointer movement counts as a drag (and no longer as a click) from 10 px. */
+/** docs/spec.md section 2: pointer movement counts as a drag (and no longer as a click) from 10 px. */
 export function isDrag(dx: number): boolean {
   return Math.abs(dx) >= CAROUSEL.dragStartPx;
 }
@@ -201,7 +201,7 @@ export interface SlideLook {
 }
 
 /**
- * How slide `i` looks (spec 2 zoom and opacity scales): the current slides at
+ * How slide `i` looks (docs/spec.md section 2 zoom and opacity scales): the current slides at
  * full size; in scroll and scroll3d the neighbours zoomed (.85 / .75) and faded
  * (.65); scroll3d hides what is further than one slide away.
  */

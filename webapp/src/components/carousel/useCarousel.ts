@@ -1,6 +1,6 @@
 /**
  * Wires the carousel state machine to the DOM: measurement and the 200 ms
- * resize fix, autoplay timers, keys, pointer drags and swipes (spec sections 2
+ * resize fix, autoplay timers, keys, pointer drags and swipes (docs/spec.md sections 2
  * and 9). Rendering lives in Carousel.tsx.
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
@@ -61,7 +61,7 @@ export function useCarousel({ count, effect = 'slide', perView = 1, wrap, autopl
   const measure = useCallback(() => setWidth(viewportRef.current?.clientWidth ?? 0), []);
   useLayoutEffect(measure, [measure]);
 
-  // Spec 9 "resize fix": no animation while the window resizes; re-measure 200 ms after it stops.
+  // docs/spec.md section 9 "resize fix": no animation while the window resizes; re-measure 200 ms after it stops.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
@@ -114,7 +114,7 @@ export function useCarousel({ count, effect = 'slide', perView = 1, wrap, autopl
 
   /** APG carousel: rotation stops when keyboard focus enters and restarts only when asked (play button or space). */
   const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) dispatch({ type: 'pause' });
+    if (!event.currentTarget.contains(event.relatedTarget)) dispatch({ type: 'pause' });
   }, []);
 
   const onPointerDown = useCallback((event: PointerEvent<HTMLDivElement>) => {

@@ -1,3 +1,3 @@
-/** Public API of the checkout feature (issue 4; contract B endpoints). */
+/** Public API of the checkout feature (docs/checkout.md). */
 export { CheckoutPage } from './components/CheckoutPage';
 export type { CheckoutCart } from './types';

@@ -1,2 +1,2 @@
-/** Public API of the order feature (spec 2 "Order page"). */
+/** Public API of the order feature (docs/spec.md section 2 "Order page"). */
 export { OrderPage } from './components/OrderPage';

@@ -1,4 +1,4 @@
-/** Public API of the posts feature (spec section 2 "Posts": /news, /press, /{postSlug}). */
+/** Public API of the posts feature (docs/spec.md section 2 "Posts": /news, /press, /{postSlug}). */
 export { getPosts } from './api/getPosts';
 export { PostList } from './components/PostList';
 export { PostArticle } from './components/PostArticle';

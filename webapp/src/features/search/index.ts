@@ -1,4 +1,4 @@
-/** Public API of the search feature (spec sections 2, 5 and 7). */
+/** Public API of the search feature (docs/spec.md sections 2, 5 and 7). */
 export { SearchPage } from './components/SearchPage';
 export { searchHeadline } from './components/searchHeadline';
 export { useProductSearch, SEARCH_DEBOUNCE_MS } from './hooks/useProductSearch';

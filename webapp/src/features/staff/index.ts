@@ -1,5 +1,5 @@
 /**
- * Public API of the staff feature (spec section 6; issue 5 item 10): the staff banner (with
+ * Public API of the staff feature (docs/spec.md section 6): the staff banner (with
  * the 500 ms admin/reviewer check and logout) and the staff login page. The role itself lives
  * in '@/lib/staffRole' (useStaffRole, useAnchorMenuOffset) so any feature can read it.
  */

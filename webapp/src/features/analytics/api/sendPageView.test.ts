@@ -13,7 +13,7 @@ describe('sendPageView', () => {
   afterEach(() => vi.useRealTimers());
 
   it('POSTs the GA4 page_view JSON to /api/ga/page-view with keepalive', async () => {
-    const fetchImpl = vi.fn(async () => new Response('{"recorded":true}', { status: 200 }));
+    const fetchImpl = vi.fn(() => Promise.resolve(new Response('{"recorded":true}', { status: 200 })));
     await expect(sendPageView(payload, { fetchImpl })).resolves.toBe(true);
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/ga/page-view');
@@ -21,7 +21,7 @@ describe('sendPageView', () => {
     expect(JSON.parse(init.body as string)).toEqual(payload);
   });
 
-  it('gives up after 250 ms (spec 7), aborting the request, and never throws', async () => {
+  it('gives up after 250 ms (docs/spec.md section 7), aborting the request, and never throws', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let signal!: AbortSignal;
     const fetchImpl = vi.fn(
@@ -42,7 +42,7 @@ describe('sendPageView', () => {
 
   it('logs server errors and network failures only', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await expect(sendPageView(payload, { fetchImpl: vi.fn(async () => new Response('', { status: 400 })) })).resolves.toBe(false);
+    await expect(sendPageView(payload, { fetchImpl: vi.fn(() => Promise.resolve(new Response('', { status: 400 }))) })).resolves.toBe(false);
     await expect(sendPageView(payload, { fetchImpl: vi.fn(async () => Promise.reject(new TypeError('offline'))) })).resolves.toBe(false);
     expect(warn).toHaveBeenCalledTimes(2);
   });

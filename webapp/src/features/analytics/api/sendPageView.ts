@@ -1,12 +1,12 @@
 /**
- * GA4 page views (spec sections 2 and 7): POST /api/ga/page-view with a 250 ms outbound
+ * GA4 page views (docs/spec.md sections 2 and 7): POST /api/ga/page-view with a 250 ms outbound
  * tracking timeout. Fire and forget: `keepalive` lets the request outlive a page unload, the
  * timeout aborts it if the server is slow, and nothing here ever throws or blocks navigation
- * (failures are logged only, spec section 8). Without fetch, `navigator.sendBeacon` is used.
+ * (failures are logged only, docs/spec.md section 8). Without fetch, `navigator.sendBeacon` is used.
  */
 import { apiPaths } from '@/config/paths';
 
-/** Spec section 7: page-view analytics outbound tracking timeout. */
+/** docs/spec.md section 7: page-view analytics outbound tracking timeout. */
 export const PAGE_VIEW_TIMEOUT_MS = 250;
 
 /** The body of a page view, in GA4's parameter names (`cid`: the analytics client id). */

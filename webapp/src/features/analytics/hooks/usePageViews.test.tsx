@@ -7,7 +7,7 @@ import { usePageViews } from './usePageViews';
 let accept: (value: boolean) => void = () => {};
 
 function setup({ accepted = false, initial = '/' } = {}) {
-  const send = vi.fn<(payload: PageViewPayload) => Promise<unknown>>(async () => true);
+  const send = vi.fn<(payload: PageViewPayload) => Promise<unknown>>(() => Promise.resolve(true));
   function Layout() {
     const [enabled, setEnabled] = useState(accepted);
     accept = setEnabled;

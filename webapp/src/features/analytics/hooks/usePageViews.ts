@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { uuid4 } from '@/lib/ids';
 import { useLocation } from '@/lib/router';
 import { sendPageView, type PageViewPayload } from '../api/sendPageView';
@@ -13,7 +13,7 @@ export interface PageViewOptions {
 }
 
 /**
- * Spec section 2: every page change sends a page view. A page change is a new pathname (like
+ * docs/spec.md section 2: every page change sends a page view. A page change is a new pathname (like
  * the scroll to top); query changes on one page, such as typing in the search box, are not.
  * Nothing is sent until `enabled` (cookie acceptance); accepting sends the current page. The
  * referrer is the previous page of this visit (the document's referrer for the first one).
@@ -24,21 +24,18 @@ export function usePageViews({ enabled, clientId, send = sendPageView }: PageVie
   const href = `${window.location.origin}${pathname}${search}`;
   const pages = useRef<{ current: string | null; previous: string }>({ current: null, previous: '' });
   const sentFor = useRef<string | null>(null);
-  const options = useRef({ clientId, send });
-  options.current = { clientId, send };
 
-  // Follow the pages of this visit, whether or not they are reported.
-  useEffect(() => {
+  // Effect events: they read the current address, client id and sender, while the effects below
+  // run only for a new pathname (a page is a pathname, see above), not for a new query.
+  const followPage = useEffectEvent(() => {
     const { current } = pages.current;
     if (current === href) return; // an effect run twice (StrictMode) is not a new page
     pages.current = { current: href, previous: current ?? document.referrer };
-    // Deliberately keyed on the pathname only: a page is a pathname (see above).
-  }, [pathname]);
-
-  useEffect(() => {
-    if (!enabled || sentFor.current === pathname) return;
-    sentFor.current = pathname;
-    const cid = options.current.clientId?.() ?? undefined;
+  });
+  const reportPage = useEffectEvent((page: string) => {
+    if (!enabled || sentFor.current === page) return;
+    sentFor.current = page;
+    const cid = clientId?.() ?? undefined;
     const payload: PageViewPayload = {
       event_id: uuid4(),
       page_location: href,
@@ -46,7 +43,10 @@ export function usePageViews({ enabled, clientId, send = sendPageView }: PageVie
       page_referrer: pages.current.previous,
       ...(cid ? { cid } : {}),
     };
-    void options.current.send(payload);
-    // Deliberately keyed on the pathname only: a page is a pathname (see above).
-  }, [enabled, pathname]);
+    void send(payload);
+  });
+
+  // Follow the pages of this visit, whether or not they are reported.
+  useEffect(() => followPage(), [pathname]);
+  useEffect(() => reportPage(pathname), [enabled, pathname]);
 }

@@ -6,8 +6,8 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 describe('cart API client', () => {
   it('POSTs a command with the token and the Idempotency-Key, never a price', async () => {
-    const fetchMock = vi.fn(async () => json(200, { cart, replayed: true }));
-    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const fetchMock = vi.fn(() => Promise.resolve(json(200, { cart, replayed: true })));
+    const api = createCartApi(fetchMock);
     expect(await api.sendCommand('tok', 'key-1', { type: 'add', product_id: 5 })).toEqual({ kind: 'ok', cart, replayed: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/cart/commands');
@@ -24,7 +24,7 @@ describe('cart API client', () => {
       json(422, { code: 'invalid_request', message: 'bad' }),
     ];
     const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('Failed to fetch')));
-    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const api = createCartApi(fetchMock);
     const send = () => api.sendCommand('tok', 'k', { type: 'clear' });
     expect(await send()).toEqual({ kind: 'refused', status: 409, code: 'count_capped', message: 'm', cart });
     expect(await send()).toMatchObject({ kind: 'retry', status: 503 });
@@ -40,8 +40,8 @@ describe('cart API client', () => {
         headers: { 'Content-Type': 'application/json', ...headers },
       });
     const answers = [limited({ 'Retry-After': '540' }, { retry_after: 1, limit: 'coupon_attempts' }), limited({}, { retry_after: 7, limit: 'cart_commands' }), limited({}, {})];
-    const fetchMock = vi.fn(async () => answers.shift()!);
-    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift()!));
+    const api = createCartApi(fetchMock);
     const send = () => api.sendCommand('tok', 'k', { type: 'apply_coupon', code: 'X' });
     expect(await send()).toEqual({
       kind: 'retry',
@@ -57,7 +57,7 @@ describe('cart API client', () => {
   it('reads the cart: ok, not_found on 404, retry when offline', async () => {
     const answers = [json(200, { cart }), json(404, { code: 'cart_not_found' })];
     const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('offline')));
-    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const api = createCartApi(fetchMock);
     expect(await api.getCart('tok')).toEqual({ kind: 'ok', cart });
     expect(await api.getCart('tok')).toEqual({ kind: 'not_found' });
     expect(await api.getCart('tok')).toMatchObject({ kind: 'retry' });

@@ -1,9 +1,10 @@
 /**
- * The cart API (docs/api.md "Cart") and the analytics hits (spec section 7). Every call resolves
+ * The cart API (docs/api.md "Cart") and the analytics hits (docs/spec.md section 7). Every call resolves
  * to a tagged result instead of throwing, so the outbox can decide: retry (network error, 5xx),
  * reconcile (a refusal carries the server's cart), or drop.
  */
 import { apiPaths } from '@/config/paths';
+import { jsonObject, postJson } from '@/lib/http';
 import type { CartCommand, CartView, GaEvent } from '../types';
 
 export type CommandResult =
@@ -33,15 +34,6 @@ export interface CartApi {
 
 type Fetch = typeof fetch;
 
-async function body(response: Response): Promise<Record<string, unknown>> {
-  try {
-    const data: unknown = await response.json();
-    return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 const isCart = (value: unknown): value is CartView =>
   Boolean(value && typeof value === 'object' && Array.isArray((value as CartView).lines) && typeof (value as CartView).version === 'number');
 
@@ -67,7 +59,7 @@ export function createCartApi(fetchImpl?: Fetch): CartApi {
         const response = await doFetch(apiPaths.cart, { headers: { Accept: 'application/json', 'X-Cart-Token': token }, cache: 'no-store' });
         if (response.status === 404) return { kind: 'not_found' };
         if (!response.ok) return { kind: 'retry', status: response.status };
-        const data = await body(response);
+        const data = await jsonObject(response);
         return isCart(data.cart) ? { kind: 'ok', cart: data.cart } : { kind: 'retry', status: response.status };
       } catch (error) {
         return { kind: 'retry', status: null, error };
@@ -77,16 +69,14 @@ export function createCartApi(fetchImpl?: Fetch): CartApi {
     async sendCommand(token, idempotencyKey, command) {
       let response: Response;
       try {
-        response = await doFetch(apiPaths.cartCommands, {
-          method: 'POST',
-          headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Cart-Token': token, 'Idempotency-Key': idempotencyKey },
-          body: JSON.stringify(command),
-          cache: 'no-store',
+        response = await postJson(apiPaths.cartCommands, command, {
+          headers: { 'X-Cart-Token': token, 'Idempotency-Key': idempotencyKey },
+          fetchImpl: doFetch,
         });
       } catch (error) {
         return { kind: 'retry', status: null, error };
       }
-      const data = await body(response);
+      const data = await jsonObject(response);
       if (response.ok) {
         return isCart(data.cart) ? { kind: 'ok', cart: data.cart, replayed: Boolean(data.replayed) } : { kind: 'retry', status: response.status };
       }

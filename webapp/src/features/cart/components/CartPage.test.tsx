@@ -7,8 +7,9 @@ import { useCartStore } from '../store/cartStore';
 import { productFacts } from '../store/facts';
 import { FakeCartServer, settle } from '../store/testing';
 import { CartPage, formatRate } from './CartPage';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product>): Product => ({
+const product = (fields: DeepPartial<Product>): Product => fixture<Product>({
   id: 1, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
   stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no',
@@ -79,7 +80,7 @@ describe('CartPage', () => {
     expect(server.received.map((r) => r.command.type)).toEqual(['add', 'set_count', 'remove']);
   });
 
-  it('shows the pre-order notice, the sale subtotal when on sale, and USD after set_country', async () => {
+  it('shows the pre-order notice, the sale subtotal when on sale, and USD after set_country', () => {
     useCartStore.getState().rememberCountries([{ code: 'US', name: 'United States', currency: 'USD' }], []);
     useCartStore.getState().add(product({ id: 3, name: 'Bragi', sku: 'BR', stock_status: 'onbackorder' }));
     useCartStore.getState().add(product({ id: 4, name: 'Vali', sku: 'VA', regular_price: '59.99', sale_price: '49.99' }));

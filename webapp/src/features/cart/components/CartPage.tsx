@@ -16,7 +16,7 @@ import styles from './CartPage.module.css';
 /** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" (lib/money). */
 export { formatRate };
 
-/** The cart page (spec section 2 "Cart page"): every amount comes from the server's cart or the same rules. */
+/** The cart page (docs/spec.md section 2 "Cart page"): every amount comes from the server's cart or the same rules. */
 export function CartPage() {
   const cart = useCartStore(selectCart);
   const notice = useCartStore(selectNotice);

@@ -8,11 +8,12 @@ import { cartView, emptyCart } from '../store/rules';
 import { settle } from '../store/testing';
 import { CouponCartServer } from '../store/testingCoupons';
 import { CheckoutButton } from './CheckoutButton';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
 // A loaded machine (2 cores, several suites at once) can take over a second to settle a render.
 configure({ asyncUtilTimeout: 4000 });
 
-const product = (fields: Partial<Product>): Product => ({
+const product = (fields: DeepPartial<Product>): Product => fixture<Product>({
   id: 1, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
   stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no',
@@ -34,8 +35,8 @@ function renderButton() {
   return router;
 }
 
-describe('CheckoutButton (the hand-off, spec 4)', () => {
-  beforeEach(async () => {
+describe('CheckoutButton (the hand-off, docs/spec.md section 4)', () => {
+  beforeEach(() => {
     server = new CouponCartServer({
       products: [productFacts(tyr)],
       countries: [{ code: 'US', name: 'United States', currency: 'USD', tax_name: 'Sales tax', tax_rate_bp: 0 }],
@@ -45,7 +46,7 @@ describe('CheckoutButton (the hand-off, spec 4)', () => {
     useCartStore.getState().rememberCountries([{ code: 'US', name: 'United States', currency: 'USD' }], [{ country: 'US', name: 'Sales tax', rate: '0.0000' }]);
   });
 
-  it('is disabled when the cart is empty or all counts are 0', async () => {
+  it('is disabled when the cart is empty or all counts are 0', () => {
     renderButton();
     expect(screen.getByRole('button', { name: 'Continue to checkout' })).toBeDisabled();
     act(() => {

@@ -5,7 +5,7 @@ import { useCartStore } from '../store/cartStore';
 import styles from './CouponForm.module.css';
 
 /**
- * 'Continue to checkout' (spec 4): disabled while working or when all counts are 0. On click the
+ * 'Continue to checkout' (docs/spec.md section 4): disabled while working or when all counts are 0. On click the
  * server cart is made to match the shopper's (start_checkout with lines, one atomic command that
  * records CheckoutStarted), then the browser goes to /checkout with currency and country.
  */
@@ -23,7 +23,7 @@ export function CheckoutButton({ className = 'button button--block' }: { classNa
     const answer = await handOff();
     if (answer.ok) {
       const { currency, country } = useCartStore.getState().cart;
-      navigate(paths.checkoutWith({ currency, country: country.code }));
+      void navigate(paths.checkoutWith({ currency, country: country.code }));
       return;
     }
     setWorking(false);
@@ -32,7 +32,7 @@ export function CheckoutButton({ className = 'button button--block' }: { classNa
 
   return (
     <>
-      <button type="button" className={className} disabled={working || !anyCount} aria-busy={working} onClick={onClick}>
+      <button type="button" className={className} disabled={working || !anyCount} aria-busy={working} onClick={() => void onClick()}>
         {working && <span className="spinner" aria-hidden="true" style={{ width: 14, height: 14, marginRight: 8 }} />}
         Continue to checkout
       </button>

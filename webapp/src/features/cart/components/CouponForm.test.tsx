@@ -8,16 +8,17 @@ import { cartView, emptyCart } from '../store/rules';
 import { settle } from '../store/testing';
 import { CouponCartServer } from '../store/testingCoupons';
 import { CartPage } from './CartPage';
+import { fixture, productAcf } from '@/test/apiFixtures';
 
 // A loaded machine (2 cores, several suites at once) can take over a second to settle a render.
 configure({ asyncUtilTimeout: 4000 });
 
-const tyr: Product = {
+const tyr: Product = fixture<Product>({
   id: 1, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
   stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no',
-  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }], acf: {},
-};
+  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }], acf: productAcf(),
+});
 let server: CouponCartServer;
 
 function renderCart() {

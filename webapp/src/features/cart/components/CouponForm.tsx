@@ -26,7 +26,7 @@ function refusalText(answer: { code: string; message: string; retryAfter?: numbe
 
 /**
  * The coupon field (cart and checkout) and the applied coupons with Remove. Coupons are decided
- * by the server only (contract A, spec 5): the field waits for its answer and shows its message;
+ * by the server only (docs/spec.md section 5): the field waits for its answer and shows its message;
  * after too many refused guesses it says how long to wait. Email restrictions and per-user limits
  * are checked at checkout with the billing email (the quote lists a coupon they refuse); a "code"
  * with "@" is an email typed into the wrong field and is never sent (docs/events.md, "What events
@@ -75,7 +75,7 @@ export function CouponForm() {
 
   return (
     <div className={styles.root}>
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
         <label htmlFor={id} className={styles.label}>
           Coupon code
         </label>
@@ -107,7 +107,7 @@ export function CouponForm() {
                 Coupon: <strong>{coupon.code}</strong>
               </span>
               <span className={styles.amount}>−{formatCents(coupon.discount, currency)}</span>
-              <button type="button" className={styles.remove} disabled={busy} onClick={() => onRemove(coupon.code)} aria-label={`Remove coupon ${coupon.code}`}>
+              <button type="button" className={styles.remove} disabled={busy} onClick={() => void onRemove(coupon.code)} aria-label={`Remove coupon ${coupon.code}`}>
                 [Remove]
               </button>
             </li>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { Country } from '@/types/api';
 import { getTaxes } from '../api/taxes';
 import { useCartStore } from '../store/cartStore';
@@ -22,7 +22,8 @@ export function useCartSync(countries: readonly Country[], countryCode: string):
 
   useEffect(() => {
     const controller = new AbortController();
-    getTaxes(controller.signal).then((taxes) => {
+    // getTaxes never rejects (a failed read gives no rates).
+    void getTaxes(controller.signal).then((taxes) => {
       if (controller.signal.aborted) return;
       rememberCountries(countries, taxes);
       setTaxesLoaded(true);
@@ -30,8 +31,12 @@ export function useCartSync(countries: readonly Country[], countryCode: string):
     return () => controller.abort();
   }, [countries, rememberCountries]);
 
+  // Compares with the cart's country as it is now, without reacting to it: only a new choice (or
+  // a newly loaded cart) sends set_country; a refusal, which keeps the cart's country, does not loop.
+  const sendCountry = useEffectEvent((code: string) => {
+    if (code && code !== cartCountry) setCountry(code);
+  });
   useEffect(() => {
-    if (didInit && taxesLoaded && countryCode && countryCode !== cartCountry) setCountry(countryCode);
-    // Only a new choice (or a newly loaded cart) sends set_country; a refusal does not loop.
+    if (didInit && taxesLoaded) sendCountry(countryCode);
   }, [countryCode, didInit, taxesLoaded]);
 }

@@ -1,14 +1,15 @@
 import type { Product } from '@/types/api';
 import { createCartApi } from '../api/cartApi';
-import { createCartStore } from './cartStore';
+import { createCartStore, type PersistedCart } from './cartStore';
 import { productFacts } from './facts';
 import { FakeCartServer, settle, testDeps } from './testing';
+import { fixture, productAcf } from '@/test/apiFixtures';
 
-const tyr: Product = {
+const tyr: Product = fixture<Product>({
   id: 101, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
-  stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no', acf: {},
-};
+  stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no', acf: productAcf(),
+});
 
 function setup() {
   const server = new FakeCartServer({ products: [productFacts(tyr)] });
@@ -70,7 +71,7 @@ describe('analytics outbox', () => {
     await settle(40);
     expect(server.analyticsReceived).toHaveLength(1);
     expect(store.getState().analytics).toHaveLength(1);
-    const saved = JSON.parse(localStorage.getItem('cart') ?? '{}');
+    const saved = JSON.parse(localStorage.getItem('cart') ?? '{}') as { state: PersistedCart };
     expect(saved.state.analytics).toHaveLength(1);
     timers.runAll();
     await settle(40);
@@ -97,8 +98,8 @@ describe('analytics outbox', () => {
   });
 
   it('sends GET /api/ga/added-to-cart and /removed-from-cart with cid, product_id, quantity, variation and event_id', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
-    const api = createCartApi(fetchMock as unknown as typeof fetch);
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{}', { status: 200 })));
+    const api = createCartApi(fetchMock);
     const base = { product_id: 7, variation_id: 9, createdAt: 0, attempts: 0 };
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e1', kind: 'added', quantity: 2 })).toBe('sent');
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e2', kind: 'removed', quantity: 1 })).toBe('sent');
@@ -107,11 +108,11 @@ describe('analytics outbox', () => {
       '/api/ga/added-to-cart?cid=c1&product_id=7&quantity=2&variation=9&event_id=e1',
       '/api/ga/removed-from-cart?cid=c1&product_id=7&quantity=1&event_id=e2',
     ]);
-    fetchMock.mockImplementationOnce(async () => new Response('', { status: 404 }));
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('', { status: 404 })));
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');
-    fetchMock.mockImplementationOnce(async () => new Response('', { status: 503 }));
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('', { status: 503 })));
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');
-    fetchMock.mockImplementationOnce(async () => new Response('{"code":"invalid_analytics_event"}', { status: 400 }));
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('{"code":"invalid_analytics_event"}', { status: 400 })));
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('drop');
     fetchMock.mockImplementationOnce(async () => Promise.reject(new TypeError('offline')));
     expect(await api.sendAnalytics('c1', { ...base, event_id: 'e3', kind: 'added', quantity: 1 })).toBe('retry');

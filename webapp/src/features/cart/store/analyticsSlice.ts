@@ -1,5 +1,5 @@
 /**
- * The analytics outbox (spec section 7): added-to-cart / removed-from-cart hits with a uuid
+ * The analytics outbox (docs/spec.md section 7): added-to-cart / removed-from-cart hits with a uuid
  * `event_id`, persisted, sent in order with GET and retried (backoff, or when back online) until
  * a 2xx, then dropped (also dropped when the server calls the hit malformed, 400/422, which no
  * retry can fix). A retry never double counts: the server dedupes on `event_id`.

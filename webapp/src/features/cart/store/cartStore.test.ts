@@ -1,9 +1,10 @@
 import type { Product, Variation } from '@/types/api';
-import { CART_STORAGE_KEY, createCartStore } from './cartStore';
+import { CART_STORAGE_KEY, createCartStore, type PersistedCart } from './cartStore';
 import { productFacts } from './facts';
 import { FakeCartServer, settle, testDeps } from './testing';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product> = {}): Product => ({
+const product = (fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id: 101,
   name: 'Tyr TKL',
   slug: 'tyr-tkl',
@@ -267,11 +268,11 @@ describe('cart store: persistence', () => {
     store.getState().add(tyr);
     store.getState().add(tyr);
     await settle();
-    const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+    const saved = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as { version: number; state: PersistedCart };
     expect(saved.version).toBe(2);
     expect(saved.state.items).toEqual([{ id: 101, variationId: null, count: 2, configuration: null }]);
     expect(saved.state.token).toMatch(/^[A-Za-z0-9_-]{22,128}$/);
-    expect(saved.state.outbox.map((e: { command: unknown }) => e.command)).toEqual([
+    expect(saved.state.outbox.map((e) => e.command)).toEqual([
       { type: 'add', product_id: 101 },
       { type: 'add', product_id: 101 },
     ]);

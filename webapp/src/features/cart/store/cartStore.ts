@@ -6,14 +6,14 @@
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist, type PersistStorage, type StateStorage } from 'zustand/middleware';
-import type { CartView, GaEvent, OutboxEntry, PersistedLine } from '../types';
+import type { GaEvent, OutboxEntry, PersistedLine } from '../types';
 import { createAnalyticsSlice, type AnalyticsSlice } from './analyticsSlice';
 import { createCommandsSlice, type CommandsSlice } from './commandsSlice';
 import { createListsSlice, type ListsSlice } from './listsSlice';
 import { createOutboxSlice, type OutboxSlice } from './outboxSlice';
 import { defaultDeps, type CartDeps, type CartRuntime } from './runtime';
 import { mergeOtherTab, type SharedCart } from './crossTab';
-import { displayCart, persistedItems, referencedFacts, type FactsEntry } from './sync';
+import { displayCart, persistedItems, referencedFacts } from './sync';
 
 export type CartState = CommandsSlice & OutboxSlice & AnalyticsSlice & ListsSlice;
 
@@ -21,18 +21,10 @@ export const CART_STORAGE_KEY = 'cart';
 /** 1: client-only cart {items}; 2: server-backed cart (this file). 0: the old shop's bare array. */
 export const CART_STORAGE_VERSION = 2;
 
-export interface PersistedCart {
+/** The saved cart: the part tabs share (crossTab.ts: settled command keys, sent analytics ids, ...) and this tab's lines. */
+export interface PersistedCart extends SharedCart {
   items: PersistedLine[];
-  token: string | null;
-  cid: string | null;
-  server: CartView | null;
-  outbox: OutboxEntry[];
-  analytics: GaEvent[];
-  facts: Record<string, FactsEntry>;
   legacy: PersistedLine[] | null;
-  /** Keys of settled commands and ids of sent analytics hits (crossTab.ts). */
-  settled: string[];
-  sent: string[];
 }
 
 function legacyLines(saved: unknown): PersistedLine[] {
@@ -51,7 +43,7 @@ function legacyLines(saved: unknown): PersistedLine[] {
 /** Saved states of older versions to the current shape. */
 export function migrateCart(persisted: unknown, version: number): Partial<PersistedCart> {
   if (version < 2) return { legacy: legacyLines(persisted), outbox: [], analytics: [] };
-  return (persisted ?? {}) as Partial<PersistedCart>;
+  return persisted ?? {};
 }
 
 const arrayOr = <T,>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
@@ -139,7 +131,7 @@ export function createCartStore(options: CreateCartStoreOptions = {}) {
     }
     if (parsed.version !== CART_STORAGE_VERSION || !parsed.state || typeof parsed.state !== 'object') return;
     const mine = shared(store.getState());
-    const merged = mergeOtherTab(mine, parsed.state as Partial<SharedCart>);
+    const merged = mergeOtherTab(mine, parsed.state);
     if (JSON.stringify(merged) === JSON.stringify(mine)) return;
     const known = new Set(mine.outbox.map((e) => e.id));
     const foreign = merged.outbox.some((e) => !known.has(e.id));

@@ -1,5 +1,5 @@
 /**
- * The cart mirror and its commands (spec section 4: init, clear, add, set_count, remove,
+ * The cart mirror and its commands (docs/spec.md section 4: init, clear, add, set_count, remove,
  * set_country, set_payment_intent). A command is decided by the rules right away (a refusal is
  * shown and never queued), appended to the persistent outbox, and the outbox is flushed.
  */
@@ -57,14 +57,14 @@ export interface CommandsSlice {
    */
   submit: (command: CartCommand) => Promise<ServerOutcome>;
   /**
-   * apply_coupon (contract A): the server checks the coupon (spec 5) and answers with the cart.
+   * apply_coupon: the server checks the coupon (docs/spec.md section 5) and answers with the cart.
    * No email is sent: the cart never holds personal data, and checkout checks the email rules
    * with the billing email (docs/events.md, "Coupons").
    */
   applyCoupon: (code: string) => Promise<ServerOutcome>;
   removeCoupon: (code: string) => Promise<ServerOutcome>;
   /**
-   * The checkout hand-off (spec 4): start_checkout with the shopper's lines (count above 0), so
+   * The checkout hand-off (docs/spec.md section 4): start_checkout with the shopper's lines (count above 0), so
    * the server cart is made to match them in one command and CheckoutStarted is recorded.
    */
   handOff: () => Promise<ServerOutcome>;
@@ -198,7 +198,7 @@ export const createCommandsSlice =
         const line = get().cart.lines.find((l) => l.line_id === lineId);
         const outcome = get().dispatch({ type: 'remove', line_id: lineId });
         if (outcome.ok && line) {
-          // Spec 4: remove clears the discount flag of recommendations tied to the removed product.
+          // docs/spec.md section 4: remove clears the discount flag of recommendations tied to the removed product.
           set((s) => ({
             recommendedProductsData: Object.fromEntries(
               Object.entries(s.recommendedProductsData).map(([key, data]) => [key, data.recommendedBy === line.product_id ? { ...data, useDiscount: false } : data]),

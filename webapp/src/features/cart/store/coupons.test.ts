@@ -4,8 +4,9 @@ import { productFacts } from './facts';
 import { execute, emptyCart } from './rules';
 import { settle, testDeps } from './testing';
 import { CouponCartServer } from './testingCoupons';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product> = {}): Product => ({
+const product = (fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id: 101, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
   stock_status: 'instock', manage_stock: true, stock_quantity: 3, backorders: 'no',
@@ -141,7 +142,7 @@ describe('cart store: coupons and the hand-off (server-decided commands)', () =>
     const { store, server } = setup();
     store.getState().add(tyr);
     await settle(60);
-    server.sendCommand = async () => ({ kind: 'rejected', status: 422, code: 'invalid_request', message: 'code: too long' });
+    server.sendCommand = () => Promise.resolve({ kind: 'rejected', status: 422, code: 'invalid_request', message: 'code: too long' });
     await expect(store.getState().applyCoupon('x'.repeat(200))).resolves.toMatchObject({ ok: false, code: 'invalid_request' });
     expect(store.getState().notice).toBeNull();
   });

@@ -1,11 +1,12 @@
 import type { Product } from '@/types/api';
 import type { CartView, GaEvent, OutboxEntry } from '../types';
-import { CART_STORAGE_KEY, createCartStore } from './cartStore';
+import { CART_STORAGE_KEY, createCartStore, type PersistedCart } from './cartStore';
 import { mergeOtherTab, SETTLED_KEPT, unionIds, type SharedCart } from './crossTab';
 import { productFacts } from './facts';
 import { FakeCartServer, settle, testDeps } from './testing';
+import { fixture } from '@/test/apiFixtures';
 
-const product = (id: number, sku: string): Product => ({
+const product = (id: number, sku: string): Product => fixture<Product>({
   id,
   name: `P${id}`,
   slug: `p${id}`,
@@ -94,7 +95,7 @@ describe('cart store: two tabs', () => {
     await settle();
     b.getState().add(second); // b never saw a's write: its own write replaces it
     await settle();
-    expect(JSON.parse(raw()!).state.outbox).toHaveLength(1);
+    expect((JSON.parse(raw()!) as { state: PersistedCart }).state.outbox).toHaveLength(1);
 
     a.absorbOtherTab(raw()); // the storage events, in the order the browser delivers them
     b.absorbOtherTab(raw());
@@ -102,7 +103,7 @@ describe('cart store: two tabs', () => {
     const keys = (s: typeof a) => s.getState().outbox.map((e) => e.id).sort();
     expect(keys(a)).toHaveLength(2);
     expect(keys(b)).toEqual(keys(a));
-    expect(JSON.parse(raw()!).state.outbox).toHaveLength(2);
+    expect((JSON.parse(raw()!) as { state: PersistedCart }).state.outbox).toHaveLength(2);
 
     const expectedHits = a
       .getState()

@@ -1,7 +1,7 @@
 /**
  * Two tabs, one cart. Every tab keeps its own store and each writes the whole persisted cart to
  * local storage on every change, so without this a tab would overwrite commands another tab had
- * queued (issue 3: "two browser tabs overwrite each other's persisted outbox"). When another tab
+ * queued. When another tab
  * writes `cart` (the browser's `storage` event), this tab merges what it reads into its state:
  *
  * - outbox: the union of both tabs' pending commands (by Idempotency-Key), minus the ones either

@@ -1,7 +1,8 @@
 import type { Product, Variation } from '@/types/api';
 import { choiceFacts, configurationKeys, countryFacts, factsKey, lenientMinor, parseMinor, productFacts, rateBp } from './facts';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product> = {}): Product => ({
+const product = (fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id: 26907, name: 'Custom Keyboard', slug: 'builder', type: 'simple', sku: 'HV-CKB',
   price: '199.00', regular_price: '219.00', sale_price: '199.00', price_usd: '229.00', regular_price_usd: '229.00', sale_price_usd: '',
   stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no', variations: [],

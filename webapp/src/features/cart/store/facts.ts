@@ -27,7 +27,7 @@ export function parseMinor(value: string | number | null | undefined): number | 
   return sign === '-' ? -cents : cents;
 }
 
-/** A configurator extra price: non-numeric counts as 0, never negative (spec section 5). */
+/** A configurator extra price: non-numeric counts as 0, never negative (docs/spec.md section 5). */
 export function lenientMinor(value: string | number | null | undefined): number {
   return Math.max(0, parseMinor(value === null || value === undefined || value === '' ? '0' : value) ?? 0);
 }

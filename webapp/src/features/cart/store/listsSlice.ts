@@ -1,5 +1,5 @@
 /**
- * Client-only product lists of the cart state (spec section 3): cross-sell, previous, variation,
+ * Client-only product lists of the cart state (docs/spec.md section 3): cross-sell, previous, variation,
  * added, recommended and linked products. Not sent to the server; not persisted.
  */
 import type { StateCreator } from 'zustand';

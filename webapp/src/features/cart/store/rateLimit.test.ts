@@ -6,13 +6,14 @@ import { productFacts } from './facts';
 import { RETRY_AFTER_CAP_MS } from './runtime';
 import { settle, testDeps } from './testing';
 import { CouponCartServer } from './testingCoupons';
+import { fixture, productAcf } from '@/test/apiFixtures';
 
-const tyr: Product = {
+const tyr: Product = fixture<Product>({
   id: 101, name: 'Tyr TKL', slug: 'tyr-tkl', type: 'simple', sku: 'TYR',
   price: '139.99', regular_price: '139.99', sale_price: '', price_usd: '149.99', regular_price_usd: '149.99', sale_price_usd: '',
   stock_status: 'instock', manage_stock: false, stock_quantity: null, backorders: 'no',
-  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }], acf: {},
-};
+  categories: [{ id: 15, name: 'Keyboards', slug: 'keyboards' }], acf: productAcf(),
+});
 
 /** A coupon server that first answers the queued 429s (docs/operations.md "Security"). */
 class LimitedServer extends CouponCartServer {

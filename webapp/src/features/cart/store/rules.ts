@@ -25,10 +25,10 @@ import type {
   RuleLine,
 } from '../types';
 
-export const MAX_COUNT = 10; // spec 9: quantity in cart 0 to 10
-export const BUILDER_PRODUCT_ID = 26907; // spec 9: the custom keyboard builder
-export const BUILDER_ADDON_ID = 31575; // spec 4: capped at the count of 26907 in the cart
-export const USD_MINIMUM = 100; // spec 5: a USD price of 0 or less is set to 1 (1.00 USD)
+export const MAX_COUNT = 10; // docs/spec.md section 9: quantity in cart 0 to 10
+export const BUILDER_PRODUCT_ID = 26907; // docs/spec.md section 9: the custom keyboard builder
+export const BUILDER_ADDON_ID = 31575; // docs/spec.md section 4: capped at the count of 26907 in the cart
+export const USD_MINIMUM = 100; // docs/spec.md section 5: a USD price of 0 or less is set to 1 (1.00 USD)
 /** rules.PAYMENT_INTENTS: the payment intents a cart may record (WooCommerce gateway ids). */
 export const PAYMENT_INTENTS: readonly PaymentIntent[] = ['bacs', 'cheque', 'cod', 'stripe', 'paypal'];
 
@@ -94,7 +94,7 @@ export function extras(line: ConfiguredLike, currency: string): number {
   return (line.configuration ?? []).reduce((sum, choice) => sum + Math.max(0, int(choice[key])), 0);
 }
 
-/** (configuration extras + unit price) x count (spec 9). */
+/** (configuration extras + unit price) x count (docs/spec.md section 9). */
 export function lineTotal(line: RuleLine, currency: string): number {
   return (extras(line, currency) + unitPrice(line, currency)) * int(line.count);
 }
@@ -105,7 +105,7 @@ export function isOnSale(line: RuleLine, currency: string): boolean {
 }
 
 /**
- * Spec 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder, or a
+ * docs/spec.md section 4: stock quantity at most 0 with backorders 'yes', or stock_status onbackorder, or a
  * chosen configuration option flagged has_backorder.
  */
 export function isPreorder(line: Pick<RuleLine, 'stock'> & ConfiguredLike): boolean {
@@ -117,7 +117,7 @@ export function isPreorder(line: Pick<RuleLine, 'stock'> & ConfiguredLike): bool
 }
 
 /**
- * Units the stock allows in total, or null for no limit (spec 4 "Count limits"): managing stock
+ * Units the stock allows in total, or null for no limit (docs/spec.md section 4 "Count limits"): managing stock
  * with backorders 'yes' means no cap; managing stock otherwise caps at the stock quantity; an
  * unmanaged product that is out of stock allows none.
  */
@@ -187,7 +187,7 @@ export function normalize(lines: RuleLine[]): [string, number][] {
   return [...changes.entries()];
 }
 
-/** Cart totals in `currency` (minor units), prices including tax (spec 9). */
+/** Cart totals in `currency` (minor units), prices including tax (docs/spec.md section 9). */
 export function totals(lines: readonly RuleLine[], currency: CartCurrency, taxRateBp = 0): CartTotals {
   const subtotal = lines.reduce((sum, line) => sum + lineTotal(line, currency), 0);
   const subtotalRegular = lines.reduce((sum, line) => sum + (extras(line, currency) + regularPrice(line, currency)) * line.count, 0);

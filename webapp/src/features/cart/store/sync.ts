@@ -58,7 +58,7 @@ export function displayCart(state: SyncState): CartView {
 /**
  * A cart the rules computed (pending commands on top of the server's) keeps the server's coupons
  * and, while the currency is the same, its last discount (at most the new subtotal): an estimate
- * until the server answers, because the coupon rules run on the server only (contract A).
+ * until the server answers, because the coupon rules run on the server only (docs/spec.md section 5).
  */
 export function carryDiscount(view: CartView, server: CartView | null): CartView {
   const discount = server?.totals.discount ?? 0;

@@ -58,12 +58,12 @@ export class FakeCartServer {
     if (decision.kind !== 'unknown') this.carts.set(token, { ...decision.cart, cart_id: `cart-${token.slice(0, 6)}` });
   }
 
-  async getCart(token: string): Promise<ReadResult> {
+  getCart(token: string): Promise<ReadResult> {
     this.reads.push(token);
-    if (this.mode === 'down') return { kind: 'retry', status: null };
-    if (typeof this.mode === 'number') return { kind: 'retry', status: this.mode };
+    if (this.mode === 'down') return Promise.resolve<ReadResult>({ kind: 'retry', status: null });
+    if (typeof this.mode === 'number') return Promise.resolve<ReadResult>({ kind: 'retry', status: this.mode });
     const cart = this.carts.get(token);
-    return cart ? { kind: 'ok', cart: structuredClone(cartView(cart)) } : { kind: 'not_found' };
+    return Promise.resolve<ReadResult>(cart ? { kind: 'ok', cart: structuredClone(cartView(cart)) } : { kind: 'not_found' });
   }
 
   async sendCommand(token: string, key: string, command: CartCommand): Promise<CommandResult> {
@@ -97,12 +97,12 @@ export class FakeCartServer {
     }
   }
 
-  async sendAnalytics(cid: string, event: GaEvent): Promise<AnalyticsResult> {
+  sendAnalytics(cid: string, event: GaEvent): Promise<AnalyticsResult> {
     this.analyticsReceived.push({ cid, event });
-    if (this.analyticsMode === 400) return 'drop';
-    if (this.analyticsMode !== 'up') return 'retry';
+    if (this.analyticsMode === 400) return Promise.resolve('drop');
+    if (this.analyticsMode !== 'up') return Promise.resolve('retry');
     this.analyticsRecorded.add(event.event_id);
-    return 'sent';
+    return Promise.resolve('sent');
   }
 }
 
@@ -152,7 +152,7 @@ export function testDeps(server: FakeCartServer, timers = new ManualTimers()) {
   return {
     deps,
     timers,
-    setOnline(value: boolean) {
+    setOnline: (value: boolean) => {
       online = value;
       if (value) listener?.();
     },

@@ -1,5 +1,5 @@
 /**
- * A test double of the server's coupon commands (contract A: apply_coupon, remove_coupon, and
+ * A test double of the server's coupon commands (apply_coupon, remove_coupon, and
  * start_checkout with lines) on top of FakeCartServer. Percent coupons only; used by tests only.
  */
 import type { CommandResult, ReadResult } from '../api/cartApi';

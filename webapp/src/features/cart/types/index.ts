@@ -4,112 +4,56 @@
  * are the JSON shapes of the API and of tests/vectors/cart_rules.json. Money: integer minor units.
  */
 
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
+
+/**
+ * The cart's answer as the back end's OpenAPI document states it (services/cart/types.py
+ * `CartState`, `CartEnvelope` in services/cart/schemas.py; `npm run gen:api`). The server is the
+ * source of truth: change those and regenerate, never these aliases by hand.
+ */
+export type CartEnvelope = Schemas['CartEnvelope'];
+
+/** The currencies a cart can be in (the server sends them as plain strings). */
 export type CartCurrency = 'EUR' | 'USD';
 
 /** Regular and sale price in one currency; `sale` null when not on sale. */
-export interface PricePair {
-  regular: number;
-  sale: number | null;
-}
-
-export interface LineStock {
-  stock_status: string;
-  stock_quantity: number | null;
-  manage_stock: boolean;
-  backorders: string;
-}
-
+export type PricePair = Schemas['LinePrice'];
+export type LineStock = Schemas['LineStock'];
 /** A chosen configurator option as recorded on a line. */
-export interface ChosenOption {
-  layer_id: string;
-  choice_id: string;
-  name: string;
-  layer_name: string;
-  extra_eur: number;
-  extra_usd: number;
-  has_backorder: boolean;
-}
-
-/** A line as the rules see it (recorded by ItemAdded; docs/events.md). */
-export interface RuleLine {
-  line_id: string;
-  product_id: number;
-  variation_id: number | null;
-  sku: string | null;
-  name: string;
-  image: string | null;
-  variation_label: string;
-  count: number;
-  eur: PricePair;
-  usd: PricePair;
-  configuration: ChosenOption[] | null;
-  recommended_by: number | null;
-  use_discount: boolean;
-  discount_percent: number;
-  recommended_eur: number | null;
-  recommended_usd: number | null;
-  stock: LineStock;
-}
-
+export type ChosenOption = Schemas['ChosenOption'];
 /** A line as the shopper sees it: prices in the cart's currency (application.line_view). */
-export interface LineView extends RuleLine {
-  unit_price: number;
-  regular_price: number;
-  extras: number;
-  line_total: number;
-  on_sale: boolean;
-  preorder: boolean;
-  cap: number;
-}
-
-export interface CartTotals {
-  currency: CartCurrency;
-  item_count: number;
-  subtotal: number;
-  subtotal_regular: number;
-  on_sale: boolean;
-  total: number;
-  tax_included: number;
-  preorder: boolean;
-  /** Coupon discount (minor units), decided by the server (services/discounts); `total` is after it. */
-  discount?: number;
-}
-
+export type LineView = Schemas['ShownLine'];
+/** What `line_view` adds to a recorded line. */
+type LineViewOnly = 'unit_price' | 'regular_price' | 'extras' | 'line_total' | 'on_sale' | 'preorder' | 'cap';
+/** A line as the rules see it (recorded by ItemAdded; docs/events.md). */
+export type RuleLine = Omit<LineView, LineViewOnly>;
+/** The totals the server answers (`discount` is the coupons', minor units; `total` is after it). */
+export type ServerTotals = Schemas['DiscountedTotals'];
+/** Totals as the client's rules compute them (no coupons: those are decided by the server only). */
+export type CartTotals = Omit<ServerTotals, 'discount'> & { discount?: number };
 /** A coupon applied to the cart, as the server's cart state lists it (amounts in minor units). */
-export interface CartCoupon {
-  code: string;
-  discount_type: string;
-  amount: number;
-  /** What this coupon takes off the cart, minor units of the cart's currency. */
-  discount: number;
-  free_shipping: boolean;
-}
+export type CartCoupon = Schemas['CouponLine'];
+export type CartCountry = Schemas['CountryView'];
+/** The cart state the API answers with (application.cart_state). */
+export type CartState = Schemas['CartState'];
 
-export interface CartCountry {
-  code: string;
-  name: string;
-  currency: CartCurrency;
-}
-
-/** The aggregate's state (what the rules change). `version` 0 = not started on the server yet. */
-export interface CartModel {
+/**
+ * The aggregate's state as the client's rules change it optimistically (a client-side shape):
+ * `cart_id` null and `version` 0 = not started on the server yet.
+ */
+export interface CartModel extends Omit<CartState, 'cart_id' | 'lines' | 'totals' | 'coupons' | 'orders'> {
   cart_id: string | null;
-  version: number;
-  country: CartCountry;
-  currency: CartCurrency;
-  tax: { name: string; rate_bp: number };
-  intent: PaymentIntent | null;
-  next_line: number;
-  checkout_started: boolean;
   lines: RuleLine[];
 }
 
-/** The cart state the API answers with (application.cart_state). */
+/** The cart state as the store holds it: the server's answer, or the rules' optimistic view of it. */
 export interface CartView extends Omit<CartModel, 'lines'> {
   lines: LineView[];
   totals: CartTotals;
-  /** Applied coupons (server-decided; absent in carts saved before coupons existed). */
   coupons?: CartCoupon[];
+  orders?: string[];
 }
 
 /** A configurator choice (facts.ChoiceFacts); extras already parsed (non-numeric -> 0). */
@@ -164,33 +108,30 @@ export interface CountryFacts {
  * gateway ids, a closed set, so the cart's PaymentIntentSet event never holds free text
  * (docs/events.md, "What events never hold").
  */
-export type PaymentIntent = 'bacs' | 'cheque' | 'cod' | 'stripe' | 'paypal';
+export type PaymentIntent = Schemas['SetPaymentIntent']['intent'];
 
-/** Commands of POST /api/cart/commands (services/cart/schemas.py). Prices are never sent. */
+/**
+ * Commands of POST /api/cart/commands (services/cart/schemas.py `Command`). Prices are never sent.
+ * `start_checkout` with `lines` is the hand-off (spec 4): the server cart is made to match them
+ * atomically. Coupons are decided by the server only (no optimistic apply); no email: the email
+ * restriction and the per-user limit are checked at checkout (docs/events.md, "Coupons").
+ */
 export type CartCommand =
-  | { type: 'add'; product_id: number; variation_id?: number | null; configuration?: string[] | null; recommended_by?: number | null }
-  | { type: 'set_count'; line_id: string; count: number }
-  | { type: 'remove'; line_id: string }
-  | { type: 'set_country'; country: string }
-  | { type: 'set_payment_intent'; intent: PaymentIntent }
-  | { type: 'clear' }
-  /** With `lines`, the hand-off (spec 4): the server cart is made to match them atomically. */
-  | { type: 'start_checkout'; lines?: CheckoutLine[] }
-  /**
-   * Coupons are decided by the server only (no optimistic apply). No email: the email
-   * restriction and the per-user limit are checked at checkout (docs/events.md, "Coupons").
-   */
-  | { type: 'apply_coupon'; code: string }
-  | { type: 'remove_coupon'; code: string };
+  | Schemas['AddItem']
+  | Schemas['SetCount']
+  | Schemas['RemoveItem']
+  | Schemas['SetCountry']
+  | Schemas['SetPaymentIntent']
+  | Schemas['ClearCart']
+  | Schemas['StartCheckout']
+  | Schemas['ApplyCoupon']
+  | Schemas['RemoveCoupon'];
 
-/** One line of the hand-off: what the shopper's cart holds (configuration as "layer_id:choice_id" keys). */
-export interface CheckoutLine {
-  product_id: number;
-  variation_id: number | null;
-  count: number;
-  configuration: string[] | null;
-  recommended_by: number | null;
-}
+/**
+ * One line of the hand-off: what the shopper's cart holds (configuration as "layer_id:choice_id"
+ * keys). The storefront always sends every field (the server defaults the optional ones).
+ */
+export type CheckoutLine = Required<Schemas['CheckoutLine']>;
 
 export type CartCommandType = CartCommand['type'];
 
@@ -230,7 +171,7 @@ export interface GaEvent {
   attempts: number;
 }
 
-/** What is saved in local storage under "cart" (spec section 3): id, variation id, count, configuration. */
+/** What is saved in local storage under "cart" (docs/spec.md section 3): id, variation id, count, configuration. */
 export interface PersistedLine {
   id: number;
   variationId: number | null;

@@ -9,7 +9,7 @@ export async function getCategoryBySlug(slug: string, signal?: AbortSignal): Pro
   return categories.find((c) => c.slug === slug) ?? categories[0] ?? null;
 }
 
-/** Every product of a category, 100 per page (spec section 9). */
+/** Every product of a category, 100 per page (docs/spec.md section 9). */
 export async function getCategoryProducts(categoryId: number, signal?: AbortSignal): Promise<Product[]> {
   const all: Product[] = [];
   for (let page = 1; page <= 20; page++) {
@@ -45,12 +45,12 @@ export function getColourSwatches(ids: number[], signal?: AbortSignal): Promise<
   return getList<ColourSwatch>(apiPaths.colourSwatches(ids), { signal });
 }
 
-/** Every filter term (spec section 3 "Filter"); a failed read gives none (no sidebar). */
+/** Every filter term (docs/spec.md section 3 "Filter"); a failed read gives none (no sidebar). */
 export function getFilters(signal?: AbortSignal): Promise<FilterTerm[]> {
   return getList<FilterTerm>(apiPaths.filters, { signal });
 }
 
-/** Products by id in the order given (`products/?include={ids}`, spec section 7); none for no ids. */
+/** Products by id in the order given (`products/?include={ids}`, docs/spec.md section 7); none for no ids. */
 export function getProductsByIds(ids: readonly number[], signal?: AbortSignal): Promise<Product[]> {
   const wanted = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))].slice(0, PRODUCT_PAGE_SIZE);
   if (wanted.length === 0) return Promise.resolve([]);

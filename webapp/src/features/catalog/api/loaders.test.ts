@@ -1,9 +1,10 @@
 import { createMemoryRouter, type RouteObject } from '@/lib/router';
 import { productPath } from '@/lib/products';
 import type { Product } from '../types';
-import { categoryPageLoader, categoryShouldRevalidate, productPageLoader } from './loaders';
+import { categoryPageLoader, categoryShouldRevalidate, productPageLoader, type ProductPageData } from './loaders';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (id: number, slug: string, fields: Partial<Product> = {}): Product => ({
+const product = (id: number, slug: string, fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id,
   name: slug,
   slug,
@@ -20,7 +21,7 @@ function fakeApi(products: Product[]) {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn((input: string) => {
       asked.push(input);
       const url = new URL(input, 'http://shop.test');
       let body: unknown = [];
@@ -35,7 +36,7 @@ function fakeApi(products: Product[]) {
       } else if (url.pathname === '/api/wc/filters') {
         body = [{ id: 1, parent: 0, name: 'Colour', slug: 'colour', order: 0, depends_on: null, isColour: false, colours: null }];
       }
-      return new Response(JSON.stringify(body), { status: 200 });
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     }),
   );
   return asked;
@@ -56,13 +57,13 @@ const routes = (slug: string): RouteObject[] => [
 
 async function visit(path: string) {
   const router = createMemoryRouter(routes(path.split('/')[1]), { initialEntries: [path] });
-  await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+  await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
   return router;
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('product page loader (spec section 2)', () => {
+describe('product page loader (docs/spec.md section 2)', () => {
   it('loads the product by the slug with its recommendations and linked products', async () => {
     const asked = fakeApi([
       product(1, 'wrist-rest', { acf: { recommended_products: [2] }, upsell_ids: [3, 1] }),
@@ -70,10 +71,10 @@ describe('product page loader (spec section 2)', () => {
       product(3, 'wrist-rest-xl'),
     ]);
     const router = await visit('/keyboard-accessories/wrist-rest');
-    const data = router.state.loaderData.product;
+    const data = router.state.loaderData.product as ProductPageData;
     expect(data.product.id).toBe(1);
-    expect(data.recommended.map((p: Product) => p.id)).toEqual([2]);
-    expect(data.linked.map((p: Product) => p.id)).toEqual([3]);
+    expect(data.recommended.map((p) => p.id)).toEqual([2]);
+    expect(data.linked.map((p) => p.id)).toEqual([3]);
     expect(asked).toContain('/api/wc/products?slug=wrist-rest');
   });
 
@@ -99,7 +100,7 @@ describe('product page loader (spec section 2)', () => {
       const router = await visit(path);
       expect(router.state.errors).toBeNull();
       expect(router.state.location.pathname).toBe(path);
-      const data = router.state.loaderData['draft-product'];
+      const data = router.state.loaderData['draft-product'] as ProductPageData;
       expect(data.product).toMatchObject({ id: 7, status });
     }
   });

@@ -1,5 +1,5 @@
 /**
- * Route loaders of the category and product pages (spec section 2). The app's route modules
+ * Route loaders of the category and product pages (docs/spec.md section 2). The app's route modules
  * re-export them; they live here so the rules are tested with the rest of the catalogue.
  */
 import { paths } from '@/config/paths';
@@ -43,9 +43,9 @@ const recommendedIds = (product: Product): number[] => (Array.isArray(product.ac
 
 /**
  * `/{categorySlug}/{productSlug}`, and for draft or pending products also
- * `/{categorySlug}/{parentCategorySlug}/{productSlug}` (spec section 2 "Links"): the product
+ * `/{categorySlug}/{parentCategorySlug}/{productSlug}` (docs/spec.md section 2 "Links"): the product
  * is found by its slug, the last path segment. Unknown slug: 404. A product flagged
- * hide_product redirects to '/' (spec section 2 "Product page").
+ * hide_product redirects to '/' (docs/spec.md section 2 "Product page").
  */
 export async function productPageLoader({ params, request }: LoaderFunctionArgs): Promise<ProductPageData> {
   const product = await getProductBySlug(params.productSlug ?? '', request.signal);

@@ -31,23 +31,28 @@ describe('BtnFade', () => {
     render(<BtnFade texts={['Free EU shipping', '30-day returns']} />);
     expect(shown()).toEqual(['Free EU shipping']);
     expect(screen.getByText('Free EU shipping. 30-day returns').className).toBe('visually-hidden');
-    act(() => vi.advanceTimersByTime(BTN_FADE_INTERVAL_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(BTN_FADE_INTERVAL_MS - 1);
+    });
     expect(shown()).toEqual(['Free EU shipping']);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(shown()).toEqual(['30-day returns']);
-    act(() => vi.advanceTimersByTime(BTN_FADE_INTERVAL_MS));
+    act(() => {
+      vi.advanceTimersByTime(BTN_FADE_INTERVAL_MS);
+    });
     expect(shown()).toEqual(['Free EU shipping']);
   });
 
   it('stands still, both texts in one line, when the visitor asks for reduced motion', () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList) as typeof window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }) as MediaQueryList);
     try {
       render(<BtnFade texts={['Free EU shipping', '30-day returns']} />);
       expect(screen.getByText('Free EU shipping · 30-day returns')).toBeTruthy();
       expect(screen.queryByTestId('btn-fade')).toBeNull();
     } finally {
-      window.matchMedia = original;
+      vi.unstubAllGlobals();
     }
   });
 });

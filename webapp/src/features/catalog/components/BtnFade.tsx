@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styles from './catalog.module.css';
 
-/** acf.btn_fade (spec section 3, product content fields: type, button, first, second). */
+/** acf.btn_fade (docs/spec.md section 3, product content fields: type, button, first, second). */
 export interface BtnFadeFields {
   type?: string | null;
   button?: string | null;

@@ -2,8 +2,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { Product, Variation } from '@/types/api';
 import { BuyButton } from './BuyButton';
 import { buyButtonState } from './buyButtonState';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (fields: Partial<Product> = {}): Product => ({
+const product = (fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id: 1,
   name: 'Tyr TKL',
   slug: 'tyr-tkl',
@@ -18,8 +19,8 @@ const product = (fields: Partial<Product> = {}): Product => ({
   ...fields,
 });
 
-describe('buy button labels (spec section 4)', () => {
-  it.each<[string, Partial<Product>, { stockLoading?: boolean }, string, boolean]>([
+describe('buy button labels (docs/spec.md section 4)', () => {
+  it.each<[string, DeepPartial<Product>, { stockLoading?: boolean }, string, boolean]>([
     ['coming soon', { acf: { availability: 'coming_soon' } }, {}, 'Coming Soon', true],
     ['coming soon wins over loading', { acf: { availability: 'coming_soon' } }, { stockLoading: true }, 'Coming Soon', true],
     ['configurable', { isConfigurable: true }, {}, 'Customize', false],
@@ -62,9 +63,13 @@ describe('buy button labels (spec section 4)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
       expect(onAdd).toHaveBeenCalledTimes(1);
       expect(screen.getByRole('button', { name: 'Added to cart' })).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(1499));
+      act(() => {
+        vi.advanceTimersByTime(1499);
+      });
       expect(screen.getByRole('button', { name: 'Added to cart' })).toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(screen.getByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
@@ -77,16 +82,22 @@ describe('buy button labels (spec section 4)', () => {
       const onTickEnd = vi.fn();
       const { unmount } = render(<BuyButton product={product()} onAdd={() => true} onTickEnd={onTickEnd} />);
       fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-      act(() => vi.advanceTimersByTime(1499));
+      act(() => {
+        vi.advanceTimersByTime(1499);
+      });
       expect(onTickEnd).not.toHaveBeenCalled();
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
       expect(onTickEnd).toHaveBeenCalledTimes(1);
       unmount();
 
       render(<BuyButton product={product()} onAdd={() => false} onTickEnd={onTickEnd} />);
       fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
       expect(screen.queryByRole('button', { name: 'Added to cart' })).not.toBeInTheDocument();
-      act(() => vi.advanceTimersByTime(3000));
+      act(() => {
+        vi.advanceTimersByTime(3000);
+      });
       expect(onTickEnd).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The product buy button (spec section 4 "Button labels", see buyButtonState); after an add it
+ * The product buy button (docs/spec.md section 4 "Button labels", see buyButtonState); after an add it
  * shows a tick for 1500 ms, then calls `onTickEnd`.
  */
 export function BuyButton({ product, variation, stockLoading, ignoreConfigurable, onAdd, onCustomize, onTickEnd, describedBy, buttonRef }: Props) {

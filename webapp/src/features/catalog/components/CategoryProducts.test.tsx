@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { FilterTerm, Product, ProductCategory } from '../types';
 import { CategoryProducts, EMPTY_FILTER_TEXT } from './CategoryProducts';
+import { fixture } from '@/test/apiFixtures';
 
 const tag = (id: number, name: string) => ({ id, name, slug: name.toLowerCase() });
 const WIRELESS = tag(1, 'Wireless');
 const WIRED = tag(2, 'Wired');
 
-const product = (id: number, name: string, tags: { id: number; name: string; slug: string }[], filters: number[] = []): Product => ({
+const product = (id: number, name: string, tags: { id: number; name: string; slug: string }[], filters: number[] = []): Product => fixture<Product>({
   id,
   name,
   slug: name.toLowerCase().replace(/\s+/g, '-'),
@@ -63,7 +64,7 @@ const PRODUCTS = [
   product(104, 'Skald Studio', [], [13]),
 ];
 
-const category = (groups: NonNullable<ProductCategory['acf']>['groups']): ProductCategory => ({
+const category = (groups: NonNullable<ProductCategory['acf']>['groups']): ProductCategory => fixture<ProductCategory>({
   id: 25,
   name: 'Headsets',
   slug: 'headsets',
@@ -96,7 +97,7 @@ function renderPage({ products = PRODUCTS, filters = FILTERS, groups = GROUPS, u
 
 const productNames = () => screen.queryAllByRole('heading', { level: 3 }).map((h) => h.textContent);
 
-describe('category page products (spec section 2)', () => {
+describe('category page products (docs/spec.md section 2)', () => {
   it('groups products by tag group in order, with the rest under Others', () => {
     renderPage();
     const groups = screen.getAllByRole('heading', { level: 2 }).filter((h) => h.textContent !== 'Filters');
@@ -168,7 +169,7 @@ describe('filter sidebar', () => {
     fireEvent.click(box);
     expect(box).toBeChecked();
     expect(productNames()).toEqual(['Bragi Pro', 'Norn Lite']);
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?filter=2-4-ghz'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?filter=2-4-ghz'), { timeout: 10_000 });
     expect(screen.getByRole('checkbox', { name: '2.4 GHz' })).toBeChecked();
   });
 

@@ -9,10 +9,10 @@ import { FilterSidebar } from './FilterSidebar';
 import { ProductGrid } from './ProductGrid';
 import styles from './catalog.module.css';
 
-/** Spec section 8 "Empty filter". */
+/** docs/spec.md section 8 "Empty filter". */
 export const EMPTY_FILTER_TEXT = 'No products found with the current filter…';
 
-/** Scrolls a group into view 80 px below the top (spec section 2) and moves focus there. */
+/** Scrolls a group into view 80 px below the top (docs/spec.md section 2) and moves focus there. */
 function jumpTo(id: string) {
   const target = document.getElementById(id);
   if (!target) return;
@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * A category's products (spec section 2): grouped by the category's tag groups with 'Others',
+ * A category's products (docs/spec.md section 2): grouped by the category's tag groups with 'Others',
  * a jump-nav of group buttons when there is more than one group, and a filter sidebar when the
  * products carry filters. The selection lives in the URL query (`?filter=slug,slug`).
  */

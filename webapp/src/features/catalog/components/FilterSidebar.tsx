@@ -65,7 +65,7 @@ function TermList({ nodes, selected, onToggle }: { nodes: FilterNode[]; selected
 }
 
 /**
- * The category filter sidebar (spec section 2): one fieldset per top-level filter, terms nested
+ * The category filter sidebar (docs/spec.md section 2): one fieldset per top-level filter, terms nested
  * by parent, colour filters as swatches (8 per row, 35 px rows) with the colour's name as their
  * accessible name. Native checkboxes: keyboard operable. On small screens it folds behind a
  * 'Filters' button.

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Img } from '@/components/Img';
-import type { WpImage } from '@/types/api';
+import type { ImageRef } from '@/types/api';
 import styles from './catalog.module.css';
 
 /**
- * The product image gallery (spec section 2 "Product page"): a track of slides with thumbnails
+ * The product image gallery (docs/spec.md section 2 "Product page"): a track of slides with thumbnails
  * below; on small screens the track is a swipeable slider with a pager instead of thumbnails.
  * Only the first image loads eagerly.
  */
-export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
+export function Gallery({ images, name }: { images: ImageRef[]; name: string }) {
   const [index, setIndex] = useState(0);
   const track = useRef<HTMLDivElement>(null);
   const key = images.map((i) => i.src).join('|');
@@ -19,9 +19,15 @@ export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
       element.scrollTo({ left: i * element.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
     }
   };
-  useEffect(() => {
+  // Other images (another product or variation): back to the first one, shown at once.
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
     setIndex(0);
-    scrollToSlide(0, false);
+  }
+  useEffect(() => {
+    const element = track.current;
+    if (element && typeof element.scrollTo === 'function') element.scrollTo({ left: 0, behavior: 'auto' });
   }, [key]);
 
   if (images.length === 0) return <div className={`${styles.galleryMain} ${styles.noImage}`} aria-hidden="true" />;
@@ -40,6 +46,7 @@ export function Gallery({ images, name }: { images: WpImage[]; name: string }) {
   return (
     <div className={styles.gallery} role="group" aria-roledescription="carousel" aria-label={`${name} images`}>
       {/* The slides: a named group, focusable (a scroll region on mobile). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scroll region must be reachable by keyboard to be scrolled (axe scrollable-region-focusable) */}
       <div ref={track} className={`${styles.galleryMain} ${styles.galleryTrack}`} onScroll={onScroll} role="group" aria-label="Slides" tabIndex={0}>
         {images.map((image, i) => (
           <div

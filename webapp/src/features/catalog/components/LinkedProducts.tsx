@@ -7,7 +7,7 @@ import type { Currency, Product } from '../types';
 import styles from './catalog.module.css';
 
 /**
- * The linked-product picker (spec section 2 "Product page"): this product and its linked
+ * The linked-product picker (docs/spec.md section 2 "Product page"): this product and its linked
  * products (WooCommerce upsells, e.g. the wired and the wireless version), each a link to its
  * page; the current one is marked.
  */

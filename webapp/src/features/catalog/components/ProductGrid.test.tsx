@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product } from '../types';
 import { ProductGrid } from './ProductGrid';
+import { fixture } from '@/test/apiFixtures';
 
 type Callback = (entries: { contentRect: { width: number } }[]) => void;
 const observers: { callback: Callback; element?: Element }[] = [];
@@ -17,7 +18,7 @@ class FakeResizeObserver {
   unobserve() {}
 }
 
-const products: Product[] = [1, 2, 3, 4, 5].map((id) => ({
+const products: Product[] = [1, 2, 3, 4, 5].map((id) => fixture<Product>({
   id,
   name: `Product ${id}`,
   slug: `p${id}`,

@@ -3,8 +3,9 @@ import type { Mock } from 'vitest';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product, Variation } from '../types';
 import { ProductView } from './ProductView';
+import { fixture, type DeepPartial, productAcf } from '@/test/apiFixtures';
 
-const product = (id: number, name: string, fields: Partial<Product> = {}): Product => ({
+const product = (id: number, name: string, fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id,
   name,
   slug: name.toLowerCase().replace(/\s+/g, '-'),
@@ -22,7 +23,7 @@ const STAND = product(11, 'Headset Stand', {
   use_recommended_products_price: true,
   recommended_products_price: '29.99',
   recommended_products_price_usd: '29.99',
-} as Partial<Product>);
+});
 const PADS = product(21, 'Ear Pads', { stock_status: 'outofstock' });
 const CABLE = product(12, 'DAC Cable', { price: '24.99', regular_price: '24.99' });
 
@@ -43,7 +44,7 @@ const HEADSET = product(1, 'Bragi Wired', {
   },
 });
 
-const variation = (id: number, option: string, price: string, fields: Partial<Variation> = {}): Variation => ({
+const variation = (id: number, option: string, price: string, fields: DeepPartial<Variation> = {}): Variation => fixture<Variation>({
   id,
   price,
   regular_price: price,
@@ -86,7 +87,7 @@ function renderView({ item = HEADSET, variations = [], recommended = [STAND, PAD
 
 beforeEach(() => {
   // The fresh stock check: in stock.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ stock_status: 'instock', variations: [] }), { status: 200 })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ stock_status: 'instock', variations: [] }), { status: 200 }))));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -100,7 +101,7 @@ async function readyToAdd(name = 'Add to cart') {
   return button;
 }
 
-describe('product page hero (spec section 2)', () => {
+describe('product page hero (docs/spec.md section 2)', () => {
   it('shows title, short description, price, special notice in its colours and the gallery', async () => {
     renderView({ item: { ...HEADSET, acf: { ...HEADSET.acf, short_description: '<p>Closed-back.</p>' } } });
     expect(screen.getByRole('heading', { level: 1, name: 'Bragi Wired' })).toBeInTheDocument();
@@ -119,7 +120,7 @@ describe('product page hero (spec section 2)', () => {
       variation(52, 'White', '189.99', { sale_price: '169.99', price: '169.99' }),
       variation(53, 'Red', '199.99'),
     ];
-    renderView({ item: { ...HEADSET, variations: [51, 52, 53], acf: {} }, variations });
+    renderView({ item: { ...HEADSET, variations: [51, 52, 53], acf: productAcf() }, variations });
     const price = () => document.querySelector('.productPrice .price__current')?.textContent;
     // The lowest of the variation prices (White's sale price), regular price struck through.
     expect(price()).toBe('Sale price €169.99');
@@ -169,7 +170,7 @@ describe('product page hero (spec section 2)', () => {
   });
 });
 
-describe('add, tick, then recommended products (spec section 4)', () => {
+describe('add, tick, then recommended products (docs/spec.md section 4)', () => {
   it('shows the tick for 1500 ms, then the modal with the recommendations in stock', async () => {
     const { onAddToCart } = renderView();
     const buy = await readyToAdd();
@@ -177,9 +178,13 @@ describe('add, tick, then recommended products (spec section 4)', () => {
     fireEvent.click(buy);
     expect(onAddToCart).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }), null);
     expect(screen.getByRole('button', { name: 'Added to cart' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1499));
+    act(() => {
+      vi.advanceTimersByTime(1499);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
 
     const dialog = screen.getByRole('dialog', { name: 'Complete your setup' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -201,7 +206,9 @@ describe('add, tick, then recommended products (spec section 4)', () => {
   it('keeps focus inside the dialog', async () => {
     renderView();
     fireEvent.click(await readyToAdd());
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     const dialog = screen.getByRole('dialog');
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const last = within(dialog).getByRole('link', { name: 'Go to cart' });
@@ -215,25 +222,33 @@ describe('add, tick, then recommended products (spec section 4)', () => {
   it('adds a recommendation with recommended_by, then drops it from the list; the last one closes the modal', async () => {
     const { onAddToCart } = renderView();
     fireEvent.click(await readyToAdd());
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     const dialog = screen.getByRole('dialog');
     const stand = within(dialog).getAllByRole('listitem')[0];
     fireEvent.click(within(stand).getByRole('button', { name: 'Add to cart' }));
     expect(onAddToCart).toHaveBeenLastCalledWith(expect.objectContaining({ id: 11 }), null, expect.objectContaining({ id: 1 }));
     expect(within(stand).getByRole('button', { name: 'Added to cart' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(within(dialog).getAllByRole('listitem').map((li) => within(li).getByRole('link').textContent)).toEqual(['DAC Cable']);
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add to cart' }));
-    act(() => vi.advanceTimersByTime(1500));
+    act(() => {
+      vi.advanceTimersByTime(1500);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('leaves out the product just added, and opens no modal without recommendations in stock', async () => {
     renderView({ recommended: [PADS, { ...HEADSET }] });
     fireEvent.click(await readyToAdd());
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -242,7 +257,9 @@ describe('add, tick, then recommended products (spec section 4)', () => {
     renderView({ onAddToCart });
     fireEvent.click(await readyToAdd());
     expect(screen.getByText('Sorry, no more in stock.')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

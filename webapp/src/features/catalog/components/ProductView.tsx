@@ -3,7 +3,7 @@ import { Price } from '@/components/Price';
 import { SafeHtml } from '@/components/SafeHtml';
 import { Link } from '@/lib/router';
 import { displayPrice, isConfigurable, isPreOrder } from '@/lib/products';
-import type { WpImage } from '@/types/api';
+import type { ImageRef } from '@/types/api';
 import { recommendationsInStock } from '../hooks/recommended';
 import { useStock } from '../hooks/useStock';
 import type { ColourSwatch, Currency, Product, Variation } from '../types';
@@ -34,11 +34,11 @@ interface Props {
 }
 
 /**
- * The product page hero (spec section 2 "Product page"): gallery, title, short description,
+ * The product page hero (docs/spec.md section 2 "Product page"): gallery, title, short description,
  * price (a variable product shows its lowest variation price until one is picked), special
  * notice, variation picker, linked-product picker, buy buttons and the variation hint. After an
  * add and its 1500 ms tick, the recommended-products modal opens when recommendations are in
- * stock (spec section 4), without the products just added.
+ * stock (docs/spec.md section 4), without the products just added.
  */
 export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], onAddToCart, onCustomize }: Props) {
   const { loading, stock } = useStock(listed.id);
@@ -51,7 +51,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
   const offers = useMemo(() => recommendationsInStock(recommended, product, added), [recommended, product, added]);
   const markAdded = useCallback((id: number) => setAdded((s) => new Set([...s, id])), []);
 
-  const images = useMemo<WpImage[]>(() => {
+  const images = useMemo<ImageRef[]>(() => {
     const base = product.images ?? [];
     const src = variation?.image?.src;
     if (!src || base.some((i) => i.src === src)) return base;
@@ -99,7 +99,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
           {price.onSale && <span className={styles.saleTag}>Sale</span>}
         </p>
         {notice?.text && (
-          <p className={styles.notice} style={{ background: notice.background_colour, color: notice.text_colour }}>
+          <p className={styles.notice} style={{ background: notice.background_colour ?? undefined, color: notice.text_colour ?? undefined }}>
             {notice.text}
           </p>
         )}
@@ -153,7 +153,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
           onAdd={(item) => onAddToCart(item, null, product)}
           onAdded={(item) => markAdded(item.id)}
           onClose={() => setModalOpen(false)}
-          returnFocusTo={buyButton.current}
+          returnFocusTo={buyButton}
         />
       )}
       {product.description && (

@@ -9,7 +9,7 @@ interface Options {
   ignoreConfigurable?: boolean;
 }
 
-/** Spec section 4 "Button labels", in priority order. */
+/** docs/spec.md section 4 "Button labels", in priority order. */
 export function buyButtonState(product: Product, { stockLoading = false, variation = null, ignoreConfigurable = false }: Options = {}): BuyButtonState {
   if (isComingSoon(product)) return { kind: 'coming_soon', label: 'Coming Soon', disabled: true };
   if (stockLoading) return { kind: 'loading', label: 'Checking stock…', disabled: true };

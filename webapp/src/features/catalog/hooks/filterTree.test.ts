@@ -41,7 +41,7 @@ const TERMS: FilterTerm[] = [
 
 const names = (nodes: { name: string; children: { name: string }[] }[]) => nodes.map((n) => [n.name, n.children.map((c) => c.name)]);
 
-describe('filter tree (spec 2 and 3)', () => {
+describe('filter tree (docs/spec.md section 2 and 3)', () => {
   it('nests terms by parent and orders siblings by order with "last" after every number', () => {
     const tree = buildFilterTree(TERMS);
     expect(names(tree)).toEqual([

@@ -1,5 +1,5 @@
 /**
- * The category filter sidebar's model (spec section 2 "Category pages", section 3 "Filter").
+ * The category filter sidebar's model (docs/spec.md section 2 "Category pages", section 3 "Filter").
  * Pure functions, no React: the tree of filter terms, which terms show, and which products
  * match a selection.
  *
@@ -15,7 +15,7 @@
  */
 import type { FilterNode, FilterTerm, Product } from '../types';
 
-/** Colour filters show 8 swatches per row, 35 px per row (spec section 2). */
+/** Colour filters show 8 swatches per row, 35 px per row (docs/spec.md section 2). */
 export const SWATCHES_PER_ROW = 8;
 export const SWATCH_ROW_PX = 35;
 

@@ -1,8 +1,9 @@
 import type { Product } from '../types';
 import { groupProducts } from './groupProducts';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
 const tag = (id: number, name: string) => ({ id, name, slug: name.toLowerCase() });
-const product = (id: number, tags: number[], fields: Partial<Product> = {}): Product => ({
+const product = (id: number, tags: number[], fields: DeepPartial<Product> = {}): Product => fixture<Product>({
   id,
   name: `P${id}`,
   slug: `p${id}`,
@@ -17,8 +18,8 @@ const product = (id: number, tags: number[], fields: Partial<Product> = {}): Pro
 describe('groupProducts', () => {
   const groups = [
     { tag: tag(1, 'Wireless'), description: 'Cable-free' },
-    { tag: tag(2, 'Compact'), description: null },
-    { tag: tag(3, 'Empty'), description: null },
+    { tag: tag(2, 'Compact'), description: '' },
+    { tag: tag(3, 'Empty'), description: '' },
   ];
 
   it('puts each product in the first group whose tag it has, in group order, with Others last', () => {

@@ -2,7 +2,7 @@ import { isHidden } from '@/lib/products';
 import type { Product, ProductCategory, ProductGroup } from '../types';
 
 /**
- * Spec section 2 "Category pages": products grouped by the category's tag
+ * docs/spec.md section 2 "Category pages": products grouped by the category's tag
  * groups in group order (a product goes to the first group whose tag it has),
  * an 'Others' group for the rest; hidden products are left out.
  */

@@ -1,7 +1,8 @@
 import type { Product } from '../types';
 import { recommendationDiscount, recommendationsInStock, recommendedPrice } from './recommended';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const product = (id: number, fields: Partial<Product> & Record<string, unknown> = {}): Product => ({
+const product = (id: number, fields: DeepPartial<Product> & Record<string, unknown> = {}): Product => fixture<Product>({
   id,
   name: `P${id}`,
   slug: `p${id}`,
@@ -16,7 +17,7 @@ const product = (id: number, fields: Partial<Product> & Record<string, unknown> 
 
 const recommender = (acf: Record<string, unknown>) => product(1, { acf });
 
-describe('recommendations in stock (spec section 4)', () => {
+describe('recommendations in stock (docs/spec.md section 4)', () => {
   it('keeps in-stock products only, without the recommender, hidden, coming-soon or just-added ones', () => {
     const list = [
       product(2),
@@ -32,7 +33,7 @@ describe('recommendations in stock (spec section 4)', () => {
   });
 });
 
-describe('recommended price (spec section 9: price x (100 - discount) / 100)', () => {
+describe('recommended price (docs/spec.md section 9: price x (100 - discount) / 100)', () => {
   const on = { activate_recommended_products_discount: true, recommended_products_discount: 15 };
 
   it('discounts the own price, half up, with the usual price struck through', () => {

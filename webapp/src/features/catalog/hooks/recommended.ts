@@ -1,12 +1,12 @@
 /**
- * Recommended products of a product page (spec sections 3 and 4): which ones the modal offers
+ * Recommended products of a product page (docs/spec.md sections 3 and 4): which ones the modal offers
  * after an add, and the price they are offered at.
  */
 import { priceOf, toCents, type PriceInfo } from '@/lib/money';
 import { isComingSoon, isHidden } from '@/lib/products';
 import type { Currency, Product } from '../types';
 
-/** Recommended-price fields of the product JSON (spec section 3). */
+/** Recommended-price fields of the product JSON (docs/spec.md section 3). */
 type WithRecommendedPrice = Product & {
   use_recommended_products_price?: boolean;
   recommended_products_price?: string | null;
@@ -15,7 +15,7 @@ type WithRecommendedPrice = Product & {
 
 /**
  * The recommendations the modal may show: in stock, not hidden, not coming soon, not the
- * recommender itself and none of `excluded` (products just added: spec section 4, "the added
+ * recommender itself and none of `excluded` (products just added: docs/spec.md section 4, "the added
  * product is removed from the recommendations list"). Order kept.
  */
 export function recommendationsInStock(recommended: Product[], recommender: Pick<Product, 'id'>, excluded: ReadonlySet<number> = new Set()): Product[] {
@@ -33,7 +33,7 @@ export function recommendationDiscount(recommender: Pick<Product, 'acf'>): numbe
 }
 
 /**
- * What `item` costs when bought on `recommender`'s recommendation, in minor units (spec 9:
+ * What `item` costs when bought on `recommender`'s recommendation, in minor units (docs/spec.md section 9:
  * discount price = price x (100 - discount) / 100, half up). The base is the item's
  * recommended_products_price when use_recommended_products_price is set, else its own price.
  * Without an active discount: its own price. `regular` is what it costs otherwise (struck

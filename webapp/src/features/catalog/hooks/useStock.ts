@@ -6,7 +6,8 @@ export function useStock(productId: number): { loading: boolean; stock: StockInf
   const [state, setState] = useState<{ id: number; stock: StockInfo | null } | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    getStock(productId, controller.signal).then((stock) => {
+    // getStock never rejects (a failed read gives null).
+    void getStock(productId, controller.signal).then((stock) => {
       if (!controller.signal.aborted) setState({ id: productId, stock });
     });
     return () => controller.abort();

@@ -24,7 +24,7 @@ export interface BuyButtonState {
   disabled: boolean;
 }
 
-/** A filter term as `/api/wc/filters` sends it (spec section 3 "Filter"). */
+/** A filter term as `/api/wc/filters` sends it (docs/spec.md section 3 "Filter"). */
 export interface FilterTerm {
   id: number;
   /** 0 at the top level. */
@@ -36,7 +36,8 @@ export interface FilterTerm {
   /** The id of the term that must be selected for this one to show; null/0 when none. */
   depends_on: number | null;
   isColour: boolean;
-  colours: { colour_amount: 'both' | 'one' | string | null; first_colour: string | null; second_colour: string | null } | null;
+  /** `colour_amount`: 'both' or 'one' as the admin typed it (any string reaches the webapp). */
+  colours: { colour_amount: string | null; first_colour: string | null; second_colour: string | null } | null;
 }
 
 /** A filter term with its ordered children. */

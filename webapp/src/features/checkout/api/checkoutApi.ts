@@ -1,22 +1,13 @@
 /**
- * The checkout API (contract B): shipping methods, the quote and placing the order. Every call
+ * The checkout API (docs/checkout.md): shipping methods, the quote and placing the order. Every call
  * resolves to a result instead of throwing; reads give an empty result on failure (logged,
- * spec 8).
+ * docs/spec.md section 8).
  */
 import { apiPaths } from '@/config/paths';
-import { getList } from '@/lib/http';
+import { getList, jsonObject, postJson } from '@/lib/http';
 import type { CheckoutFields, PlaceResult, Quote, ShippingMethod } from '../types';
 
 const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
-
-async function json(response: Response): Promise<Record<string, unknown>> {
-  try {
-    const data: unknown = await response.json();
-    return isObject(data) ? data : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Flat rates of the country's shipping zone in `currency`; [] on failure. */
 export async function getShippingMethods(country: string, currency: string, signal?: AbortSignal): Promise<ShippingMethod[]> {
@@ -33,14 +24,8 @@ export async function getQuote(
   signal?: AbortSignal,
 ): Promise<QuoteResult> {
   try {
-    const response = await fetch(apiPaths.checkoutQuote, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Cart-Token': token },
-      body: JSON.stringify(body),
-      cache: 'no-store',
-      signal,
-    });
-    const data = await json(response);
+    const response = await postJson(apiPaths.checkoutQuote, body, { headers: { 'X-Cart-Token': token }, signal });
+    const data = await jsonObject(response);
     if (response.ok && typeof data.total === 'number') return { kind: 'ok', quote: data as unknown as Quote };
     console.warn(`POST ${apiPaths.checkoutQuote} -> ${response.status}`);
     return { kind: 'error', code: typeof data.code === 'string' ? data.code : `http_${response.status}`, message: typeof data.message === 'string' ? data.message : 'The totals could not be calculated.' };
@@ -62,17 +47,12 @@ export const TRY_AGAIN = 'We could not reach the shop. Please try again: your or
 export async function placeOrder(token: string, idempotencyKey: string, body: CheckoutFields): Promise<PlaceResult> {
   let response: Response;
   try {
-    response = await fetch(apiPaths.checkoutOrders, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Cart-Token': token, 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(body),
-      cache: 'no-store',
-    });
+    response = await postJson(apiPaths.checkoutOrders, body, { headers: { 'X-Cart-Token': token, 'Idempotency-Key': idempotencyKey } });
   } catch (error) {
     console.warn(`POST ${apiPaths.checkoutOrders} failed`, error);
     return { kind: 'retry', status: null, message: TRY_AGAIN };
   }
-  const data = await json(response);
+  const data = await jsonObject(response);
   const message = typeof data.message === 'string' ? data.message : '';
   const code = typeof data.code === 'string' ? data.code : `http_${response.status}`;
   if (response.ok) {

@@ -10,9 +10,9 @@ configure({ asyncUtilTimeout: 4000 });
 const cartDE: CheckoutCart = {
   version: 4,
   currency: 'EUR',
-  country: { code: 'DE', name: 'Germany' },
+  country: { code: 'DE', name: 'Germany', currency: 'EUR' },
   tax: { name: 'MwSt.', rate_bp: 1900 },
-  lines: [{ line_id: 'L1', name: 'Tyr TKL', count: 2, line_total: 27998 }],
+  lines: [{ line_id: 'L1', name: 'Tyr TKL', count: 2, line_total: 27998, variation_label: '' }],
   totals: { subtotal: 27998, total: 25198, tax_included: 4023, discount: 2800, item_count: 2 },
   coupons: [{ code: 'welcome10', discount: 2800 }],
 };
@@ -20,9 +20,9 @@ const cartUS: CheckoutCart = {
   ...cartDE,
   version: 5,
   currency: 'USD',
-  country: { code: 'US', name: 'United States' },
+  country: { code: 'US', name: 'United States', currency: 'USD' },
   tax: { name: 'Sales tax', rate_bp: 0 },
-  lines: [{ line_id: 'L1', name: 'Tyr TKL', count: 2, line_total: 29998 }],
+  lines: [{ line_id: 'L1', name: 'Tyr TKL', count: 2, line_total: 29998, variation_label: '' }],
   totals: { subtotal: 29998, total: 26998, tax_included: 0, discount: 3000, item_count: 2 },
 };
 
@@ -37,10 +37,10 @@ interface Call {
 
 type Reply = { status: number; body: unknown } | 'network';
 
-/** A fetch double for the checkout endpoints (contract B). `orders` replies are used in turn. */
+/** A fetch double for the checkout endpoints. `orders` replies are used in turn. */
 function backend(orders: Reply[] = [], quoteStandardCost = 0) {
   const calls: Call[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  const fetchMock = vi.fn((input: string | URL, init: RequestInit = {}) => {
     const url = String(input);
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
@@ -49,10 +49,10 @@ function backend(orders: Reply[] = [], quoteStandardCost = 0) {
     if (url.startsWith('/api/checkout/shipping-methods')) {
       const params = new URL(url, 'http://shop.test').searchParams;
       const currency = params.get('currency');
-      return reply(200, [
+      return Promise.resolve(reply(200, [
         { id: 'flat_rate', title: 'Standard shipping', cost: currency === 'USD' ? 1500 : 490, currency, free_over: currency === 'USD' ? null : 10000 },
         { id: 'express', title: 'Express', cost: 1490, currency, free_over: null },
-      ]);
+      ]));
     }
     if (url === '/api/checkout/quote') {
       const express = body?.shipping_method === 'express';
@@ -61,7 +61,7 @@ function backend(orders: Reply[] = [], quoteStandardCost = 0) {
       const subtotal = us ? 29998 : 27998;
       const discount = us ? 3000 : 2800;
       const currency = us ? 'USD' : 'EUR';
-      return reply(200, {
+      return Promise.resolve(reply(200, {
         currency, country: us ? 'US' : 'DE', subtotal, discount, shipping, tax: us ? 0 : 4261, total: subtotal - discount + shipping,
         tax_name: us ? 'Sales tax' : 'MwSt.', tax_rate_bp: us ? 0 : 1900, lines: [], coupons: [{ code: 'welcome10', discount }], coupon_refusals: [],
         shipping_method: body?.shipping_method,
@@ -69,14 +69,14 @@ function backend(orders: Reply[] = [], quoteStandardCost = 0) {
           { id: 'flat_rate', title: 'Standard shipping', cost: us ? 1500 : quoteStandardCost, currency, free_over: us ? null : 10000 },
           { id: 'express', title: 'Express', cost: 1490, currency, free_over: null },
         ],
-      });
+      }));
     }
     if (url === '/api/checkout/orders') {
       const next = orders.shift() ?? { status: 500, body: {} };
-      if (next === 'network') throw new TypeError('Failed to fetch');
-      return reply(next.status, next.body);
+      if (next === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(reply(next.status, next.body));
     }
-    return reply(404, { code: 'not_found' });
+    return Promise.resolve(reply(404, { code: 'not_found' }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock, orderCalls: () => calls.filter((c) => c.url === '/api/checkout/orders') };
@@ -154,7 +154,7 @@ describe('CheckoutPage', () => {
     fetchMock.mockImplementation(async (input, init) => {
       const response = await base(input, init);
       if (String(input) !== '/api/checkout/quote') return response;
-      const data = await response.json();
+      const data = (await response.json()) as { total: number };
       const refusal = { code: 'staff40', refusal: 'coupon_email_restricted', message: 'Sorry, coupon "staff40" is not valid for your email address.' };
       return new Response(JSON.stringify({ ...data, shipping: 490, total: data.total + 490, coupon_refusals: [refusal] }), { status: 200 });
     });
@@ -280,12 +280,13 @@ describe('CheckoutPage', () => {
 
   it('disables Place order while placing: a double click makes one request', async () => {
     let answer!: (r: Response) => void;
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
     const { fetchMock, orderCalls } = backend();
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (String(input) === '/api/checkout/orders') {
         await base(input, init); // recorded
-        return new Promise<Response>((resolve) => (answer = resolve));
+        return answered;
       }
       return base(input, init);
     });
@@ -296,7 +297,10 @@ describe('CheckoutPage', () => {
     await user.dblClick(place);
     expect(place).toBeDisabled();
     expect(screen.getByText('Placing your order…')).toBeInTheDocument();
-    await act(async () => answer(new Response(JSON.stringify(placed().body), { status: 201 })));
+    await act(async () => {
+      answer(new Response(JSON.stringify(placed().body), { status: 201 }));
+      await answered;
+    });
     expect(await screen.findByText('Order page')).toBeInTheDocument();
     expect(orderCalls()).toHaveLength(1);
   });

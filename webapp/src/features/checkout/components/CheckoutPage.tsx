@@ -43,10 +43,14 @@ function methodPrice(method: ShippingMethod, itemsTotal: number | null): string 
   return formatCents(method.cost, method.currency);
 }
 
-const text = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+/** A text field's trimmed value ('' when absent). */
+const text = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
 
 /**
- * The checkout (issue 4): contact email, shipping address (country from the cart; changing it
+ * The checkout (docs/checkout.md): contact email, shipping address (country from the cart; changing it
  * re-prices), shipping method, coupon, order notes, payment method (bank transfer), terms, and
  * Place order. Every field is validated on the server; its messages show next to the fields.
  * Totals come from the server's quote. Placing is idempotent: one Idempotency-Key per attempt.
@@ -114,7 +118,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
       saveOrderKey(result.orderId, result.orderKey);
       onPlaced?.(result.orderId);
       if (result.redirectUrl) window.location.assign(result.redirectUrl); // a hosted payment page
-      else navigate(paths.order(result.orderId), { replace: true, state: { received: true } });
+      else void navigate(paths.order(result.orderId), { replace: true, state: { received: true } });
       return;
     }
     setPlacing(false);
@@ -149,7 +153,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
         </div>
       )}
       <div className={styles.layout}>
-        <form ref={formRef} id="checkout-form" className={styles.form} onSubmit={onSubmit} noValidate aria-label="Checkout">
+        <form ref={formRef} id="checkout-form" className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Checkout">
           <fieldset className={styles.group}>
             <legend>Contact information</legend>
             <Field name="email" label="Email address" type="email" autoComplete="email" required error={errors.email} />
@@ -164,11 +168,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
             <Field name="company" label="Company name (optional)" autoComplete="organization" error={errors.company} />
             <div className={styles.country}>
               {countrySelector}
-              {errors.country && (
-                <p className={styles.fieldError} id="checkout-country-error">
-                  {errors.country}
-                </p>
-              )}
+              <FieldError name="country" error={errors.country} />
             </div>
             <Field name="address_1" label="Street address" placeholder="House number and street name" autoComplete="address-line1" required error={errors.address_1} />
             <Field name="address_2" label="Apartment, suite, unit, etc. (optional)" autoComplete="address-line2" error={errors.address_2} />
@@ -200,11 +200,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
                 </li>
               ))}
             </ul>
-            {errors.shipping_method && (
-              <p className={styles.fieldError} id="checkout-shipping_method-error">
-                {errors.shipping_method}
-              </p>
-            )}
+            <FieldError name="shipping_method" error={errors.shipping_method} />
           </fieldset>
 
           <fieldset className={styles.group}>
@@ -219,11 +215,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
               <span>Direct bank transfer</span>
             </label>
             <p className={styles.hint}>{BACS_DESCRIPTION}</p>
-            {errors.payment_method && (
-              <p className={styles.fieldError} id="checkout-payment_method-error">
-                {errors.payment_method}
-              </p>
-            )}
+            <FieldError name="payment_method" error={errors.payment_method} />
           </fieldset>
 
           <div className={styles.terms}>
@@ -236,11 +228,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
               />
               <span>I have read and agree to the website terms and conditions</span>
             </label>
-            {errors.terms_accepted && (
-              <p className={styles.fieldError} id="checkout-terms_accepted-error">
-                {errors.terms_accepted}
-              </p>
-            )}
+            <FieldError name="terms_accepted" error={errors.terms_accepted} />
           </div>
 
           <button type="submit" className="button button--block" disabled={placing || pending || !token} aria-busy={placing}>
@@ -260,4 +248,13 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
       </div>
     </div>
   );
+}
+
+/** A message under a checkout control that is not a Field (country, shipping, payment, terms); its id is checkout-{name}-error. */
+function FieldError({ name, error }: { name: string; error: string | undefined }) {
+  return error ? (
+    <p className={styles.fieldError} id={`checkout-${name}-error`}>
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,5 +1,5 @@
 /**
- * One Idempotency-Key per checkout attempt (contract B): made on the first "Place order", reused
+ * One Idempotency-Key per checkout attempt (docs/api.md, idempotency keys): made on the first "Place order", reused
  * for every retry of that attempt (double click, network error, 5xx, a reload while waiting)
  * and ended by a definitive answer (placed, or a refusal the shopper must act on). Kept in
  * session storage so a reload during a lost answer still cannot make a second order.

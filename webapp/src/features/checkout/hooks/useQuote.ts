@@ -23,10 +23,15 @@ export function useQuote({ token, country, shippingMethod, version, enabled }: Q
   const [state, setState] = useState<QuoteState & { key: string }>({ key: '', quote: null, error: null, loading: false });
   const key = `${token}:${country}:${shippingMethod}:${version}`;
   const ready = enabled && Boolean(token) && Boolean(shippingMethod);
+  // Becoming ready asks again, also for the same key: loading until that answer lands.
+  const [wasReady, setWasReady] = useState(ready);
+  if (ready !== wasReady) {
+    setWasReady(ready);
+    if (ready) setState((s) => ({ ...s, loading: true }));
+  }
   useEffect(() => {
     if (!ready || !token || !shippingMethod) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
     getQuote(token, { country, shipping_method: shippingMethod }, controller.signal)
       .then((result) => {
         if (controller.signal.aborted) return;

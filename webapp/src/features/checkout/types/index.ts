@@ -1,38 +1,30 @@
 /**
- * Shapes of the checkout API (contract B: services/checkout) and what the checkout page needs
+ * Shapes of the checkout API (services/checkout; docs/checkout.md) and what the checkout page needs
  * of the cart. Money: integer minor units of `currency`; prices always come from the server.
  */
 
-export type CheckoutCurrency = 'EUR' | 'USD';
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
+
+/*
+ * The checkout's answers as the back end's OpenAPI document states them
+ * (services/checkout/schemas.py; `npm run gen:api`). The server is the source of truth: change
+ * those models and regenerate, never these aliases by hand.
+ */
+
+export type CheckoutCurrency = Schemas['QuoteOut']['currency'];
 
 /** GET /api/checkout/shipping-methods: a flat rate of the country's zone, free over `free_over`. */
-export interface ShippingMethod {
-  id: string;
-  title: string;
-  cost: number;
-  currency: CheckoutCurrency;
-  free_over: number | null;
-}
-
+export type ShippingMethod = Schemas['ShippingMethodOut'];
+/** GET /api/checkout/payment-methods: an enabled payment method. */
+export type PaymentMethod = Schemas['PaymentMethodOut'];
+/** A priced line of the quote. */
+export type QuoteLine = Schemas['QuoteLineOut'];
 /** POST /api/checkout/quote: the totals the order would have, from the server cart. */
-export interface Quote {
-  currency: CheckoutCurrency;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  total: number;
-  tax_name?: string;
-  tax_rate_bp?: number;
-  country?: string;
-  shipping_method?: string;
-  /** The destination's methods with their cost for this order (free over the threshold: 0). */
-  shipping_methods?: ShippingMethod[];
-  lines?: unknown[];
-  coupons?: { code: string; discount: number }[];
-  /** Applied coupons that do not apply to this order, with the server's message. */
-  coupon_refusals?: { code: string; refusal: string; message: string }[];
-}
+export type Quote = Schemas['QuoteOut'];
+/** POST /api/checkout/orders: the order placed, its key and where to pay (null: bank transfer). */
+export type OrderPlaced = Schemas['OrderPlacedOut'];
 
 /** The billing/shipping fields of POST /api/checkout/orders (WooCommerce names). */
 export interface CheckoutFields {
@@ -53,16 +45,16 @@ export interface CheckoutFields {
   customer_note?: string;
 }
 
-/** The cart as the checkout page shows it (a subset of the cart feature's CartView). */
-export interface CheckoutCart {
-  version: number;
-  currency: CheckoutCurrency;
-  country: { code: string; name: string };
-  tax: { name: string; rate_bp: number };
-  lines: { line_id: string; name: string; count: number; line_total: number; variation_label?: string }[];
-  totals: { subtotal: number; total: number; tax_included: number; discount?: number; item_count: number };
-  coupons?: { code: string; discount: number }[];
-}
+/**
+ * The cart as the checkout page shows it: the fields it reads of the server's cart state
+ * (`CartState`), which the cart feature's optimistic view also has (`discount` and `coupons`
+ * are the server's only, hence optional here).
+ */
+export type CheckoutCart = Pick<Schemas['CartState'], 'version' | 'currency' | 'country' | 'tax'> & {
+  lines: Pick<Schemas['ShownLine'], 'line_id' | 'name' | 'count' | 'line_total' | 'variation_label'>[];
+  totals: Pick<Schemas['DiscountedTotals'], 'subtotal' | 'total' | 'tax_included' | 'item_count'> & { discount?: number };
+  coupons?: Pick<Schemas['CouponLine'], 'code' | 'discount'>[];
+};
 
 /** What placing the order answered: placed, a field problem, a refusal, or try again. */
 export type PlaceResult =

@@ -1,9 +1,10 @@
 /**
- * POST /api/mail (spec section 7: status 200 means sent). Never throws: a 422 with field
+ * POST /api/mail (docs/spec.md section 7: status 200 means sent). Never throws: a 422 with field
  * messages for the form's fields is `invalid`; anything else (5xx, 429, network) is `failed`
- * and shows the server-error panel (spec section 8).
+ * and shows the server-error panel (docs/spec.md section 8).
  */
 import { apiPaths } from '@/config/paths';
+import { postJson } from '@/lib/http';
 import type { ContactErrors, ContactField, ContactPayload, SendResult } from '../types';
 
 const FIELDS: ContactField[] = ['email', 'message', 'name', 'orderNumber'];
@@ -21,12 +22,7 @@ function fieldErrors(data: unknown): ContactErrors {
 
 export async function sendContactMessage(payload: ContactPayload): Promise<SendResult> {
   try {
-    const response = await fetch(apiPaths.mail, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
-      cache: 'no-store',
-    });
+    const response = await postJson(apiPaths.mail, payload);
     if (response.status === 200) return { kind: 'sent' };
     if (response.status === 422) {
       const errors = fieldErrors(await response.json().catch(() => null));

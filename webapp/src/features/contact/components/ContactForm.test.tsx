@@ -8,13 +8,21 @@ import { ContactPage } from './ContactPage';
 function controlledSend() {
   const calls: ContactPayload[] = [];
   let settle: (result: SendResult) => void = () => {};
+  let answer: Promise<SendResult> | undefined;
   const send = vi.fn((payload: ContactPayload) => {
     calls.push(payload);
-    return new Promise<SendResult>((resolve) => {
+    answer = new Promise<SendResult>((resolve) => {
       settle = resolve;
     });
+    return answer;
   });
-  return { send, calls, settle: (result: SendResult) => act(() => settle(result)) };
+  /** Answers the last send and waits, inside act, until the form has handled the answer. */
+  const answerWith = (result: SendResult) =>
+    act(async () => {
+      settle(result);
+      await answer;
+    });
+  return { send, calls, settle: answerWith };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'Order number' | 'Name' | 'Email' | 'Message', string>>) {
@@ -111,7 +119,7 @@ describe('ContactForm', () => {
 
   it('uses the page host in the error text by default', async () => {
     const user = userEvent.setup();
-    render(<ContactForm send={async () => ({ kind: 'failed' })} />);
+    render(<ContactForm send={() => Promise.resolve({ kind: 'failed' })} />);
     await fill(user, COMPLETE);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(`support[at]${window.location.hostname}`);
@@ -126,7 +134,7 @@ describe('ContactForm against POST /api/mail', () => {
     [429, { code: 'rate_limited' }, /Something went wrong/],
     [200, { sent: true }, /Thanks, we'll get back to you/],
   ])('answers %i lead to the right panel', async (status, body, text) => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
     vi.stubGlobal('fetch', fetch);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup();
@@ -140,7 +148,7 @@ describe('ContactForm against POST /api/mail', () => {
   });
 
   it('a 422 with field messages shows them next to the fields', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'invalid_contact', fields: { message: 'Please write something' } }), { status: 422 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ code: 'invalid_contact', fields: { message: 'Please write something' } }), { status: 422 }))));
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup();
     render(<ContactForm host="shop.example" />);

@@ -5,7 +5,7 @@ import type { ContactField, ContactPayload, SendResult } from '../types';
 import styles from './ContactPage.module.css';
 
 interface Props {
-  /** The host named in the server-error text (spec 8: support[at]{host}); default: this page's host. */
+  /** The host named in the server-error text (docs/spec.md section 8: support[at]{host}); default: this page's host. */
   host?: string;
   /** Sends the message (default: POST /api/mail); injected by tests. */
   send?: (payload: ContactPayload) => Promise<SendResult>;
@@ -14,7 +14,7 @@ interface Props {
 const ORDER: ContactField[] = ['orderNumber', 'name', 'email', 'message'];
 
 /**
- * The 'Get In Touch' form (spec sections 2, 4, 5, 8): order number (numeric, optional), name,
+ * The 'Get In Touch' form (docs/spec.md sections 2, 4, 5, 8): order number (numeric, optional), name,
  * email, message and the fixed topic. Idle shows the form with field messages; submitting
  * blocks a second submit; sent shows the thanks panel with 'Send another one' (name and email
  * kept); a server error shows the support address and 'Try again' (everything kept).
@@ -23,7 +23,6 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
   const id = useId();
   const { state, edit, submit, sendAnother, tryAgain } = useContactForm(send);
   const { status, values, errors } = state;
-  const refs = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const panel = useRef<HTMLDivElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const focusAfter = useRef<'errors' | 'message' | 'submit' | null>(null);
@@ -38,15 +37,16 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
     if (status !== 'idle' || !focusAfter.current) return;
     const target = focusAfter.current;
     focusAfter.current = null;
+    const focusField = (name: ContactField) => document.getElementById(`${id}-${name}`)?.focus();
     if (target === 'errors') {
       const first = ORDER.find((field) => errors[field]);
-      if (first) refs.current[first]?.focus();
+      if (first) focusField(first);
     } else if (target === 'message') {
-      refs.current.message?.focus();
+      focusField('message');
     } else {
       submitButton.current?.focus();
     }
-  }, [status, errors]);
+  }, [id, status, errors]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -55,41 +55,28 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
     submit();
   };
 
-  if (status === 'sent') {
+  if (status === 'sent' || status === 'error') {
+    // The two outcome panels: sent (a status, 'Send another' goes back to the message) and the
+    // server error (an alert, 'Try again' goes back to Send with everything kept).
+    const panelFor = {
+      sent: { look: styles.success, role: 'status', text: TEXTS.sent, button: 'button button--ghost', label: TEXTS.sendAnother, focus: 'message', act: sendAnother },
+      error: { look: styles.failure, role: 'alert', text: TEXTS.failed(host), button: 'button', label: TEXTS.tryAgain, focus: 'submit', act: tryAgain },
+    } as const;
+    const outcome = panelFor[status];
     return (
-      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.success}`} data-testid="contact-sent">
-        <p className={styles.panelText} role="status">
-          {TEXTS.sent}
+      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${outcome.look}`} data-testid={`contact-${status}`}>
+        <p className={styles.panelText} role={outcome.role}>
+          {outcome.text}
         </p>
         <button
           type="button"
-          className="button button--ghost"
+          className={outcome.button}
           onClick={() => {
-            focusAfter.current = 'message';
-            sendAnother();
+            focusAfter.current = outcome.focus;
+            outcome.act();
           }}
         >
-          {TEXTS.sendAnother}
-        </button>
-      </div>
-    );
-  }
-
-  if (status === 'error') {
-    return (
-      <div ref={panel} tabIndex={-1} className={`${styles.panel} ${styles.failure}`} data-testid="contact-error">
-        <p className={styles.panelText} role="alert">
-          {TEXTS.failed(host)}
-        </p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            focusAfter.current = 'submit';
-            tryAgain();
-          }}
-        >
-          {TEXTS.tryAgain}
+          {outcome.label}
         </button>
       </div>
     );
@@ -108,9 +95,6 @@ export function ContactForm({ host = window.location.hostname, send }: Props) {
       'aria-invalid': errors[name] ? true : undefined,
       'aria-describedby': errors[name] ? errorId : undefined,
       onChange: (event: { target: { value: string } }) => edit(name, event.target.value),
-      ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-        refs.current[name] = element;
-      },
     };
   };
   const message = (name: ContactField) =>

@@ -12,7 +12,7 @@ interface Props {
 
 const DEFAULT_INTRO = 'Questions about an order, a product or a return? Send us a message and our support team will answer as soon as it can.';
 
-/** The contact page 'Get In Touch' (spec section 2): intro content and the contact form. */
+/** The contact page 'Get In Touch' (docs/spec.md section 2): intro content and the contact form. */
 export function ContactPage({ introHtml, host }: Props) {
   return (
     <div className={`container section ${styles.page}`}>

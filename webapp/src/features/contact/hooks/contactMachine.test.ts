@@ -4,7 +4,7 @@ import { contactReducer, initialContactState, TEXTS, TOPIC, toPayload, validateC
 const filled = { orderNumber: '4711', name: 'Ada', email: 'ada@example.com', message: 'Where is my keyboard?' };
 const run = (state: ContactState, ...events: Parameters<typeof contactReducer>[1][]) => events.reduce(contactReducer, state);
 
-describe('contact texts (spec sections 2, 5, 8)', () => {
+describe('contact texts (docs/spec.md sections 2, 5, 8)', () => {
   it('are spelled exactly as the spec has them', () => {
     expect(TEXTS.invalidEmail).toBe('Please provide a valid email adress');
     expect(TEXTS.emptyMessage).toBe('Please write something');
@@ -16,7 +16,7 @@ describe('contact texts (spec sections 2, 5, 8)', () => {
   });
 });
 
-describe('validateContact (spec section 5)', () => {
+describe('validateContact (docs/spec.md section 5)', () => {
   it('wants a valid email and a message; the order number is optional but numeric', () => {
     expect(validateContact(filled)).toEqual({});
     expect(validateContact({ ...filled, orderNumber: '' })).toEqual({});

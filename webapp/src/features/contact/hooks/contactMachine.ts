@@ -1,5 +1,5 @@
 /**
- * The contact form as an explicit state machine (spec sections 4, 5, 8): a pure reducer.
+ * The contact form as an explicit state machine (docs/spec.md sections 4, 5, 8): a pure reducer.
  *
  *   idle --submit (valid)--> submitting --settled sent--> sent --sendAnother--> idle (name, email kept)
  *   idle --submit (invalid)--> idle with field messages
@@ -12,7 +12,7 @@
 import { isValidEmail } from '@/lib/email';
 import type { ContactErrors, ContactEvent, ContactPayload, ContactState, ContactValues } from '../types';
 
-/** Spec section 2: the form's one, fixed topic. */
+/** docs/spec.md section 2: the form's one, fixed topic. */
 export const TOPIC = 'Online Store – Questions about our store and your shipment';
 
 /** The spec's exact texts (sections 5 and 8; 'adress' as the spec spells it) and our own for the rest. */
@@ -35,7 +35,7 @@ export const initialContactState = (values: Partial<ContactValues> = {}): Contac
   attempt: 0,
 });
 
-/** Spec section 5: email pattern, non-empty message, optional numeric order number. */
+/** docs/spec.md section 5: email pattern, non-empty message, optional numeric order number. */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   if (!isValidEmail(values.email)) errors.email = TEXTS.invalidEmail;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { sendContactMessage } from '../api/sendContactMessage';
-import type { ContactField, ContactPayload, ContactState, SendResult } from '../types';
+import type { ContactField, ContactPayload, SendResult } from '../types';
 import { contactReducer, initialContactState, toPayload } from './contactMachine';
 
 type Send = (payload: ContactPayload) => Promise<SendResult>;
@@ -23,7 +23,7 @@ export function useContactForm(send: Send = sendContactMessage) {
   }, [state, send]);
 
   return {
-    state: state as ContactState,
+    state,
     edit: useCallback((field: ContactField, value: string) => dispatch({ type: 'edit', field, value }), []),
     submit: useCallback(() => dispatch({ type: 'submit' }), []),
     sendAnother: useCallback(() => dispatch({ type: 'sendAnother' }), []),

@@ -1,4 +1,4 @@
-/** The contact form's fields as typed (spec section 3 "Contact form", minus the fixed topic). */
+/** The contact form's fields as typed (docs/spec.md section 3 "Contact form", minus the fixed topic). */
 export interface ContactValues {
   orderNumber: string;
   name: string;
@@ -11,7 +11,7 @@ export type ContactField = keyof ContactValues;
 /** One message per invalid field (client check or the server's 422 `fields`). */
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** The body of POST /api/mail (spec section 7). */
+/** The body of POST /api/mail (docs/spec.md section 7). */
 export interface ContactPayload {
   email: string;
   message: string;
@@ -24,7 +24,7 @@ export interface ContactPayload {
 export type SendResult = { kind: 'sent' } | { kind: 'invalid'; errors: ContactErrors } | { kind: 'failed' };
 
 /**
- * The form's states (spec section 4: idle, submitting, sent, server error). `attempt` numbers
+ * The form's states (docs/spec.md section 4: idle, submitting, sent, server error). `attempt` numbers
  * each submission so one submission sends exactly one request.
  */
 export type ContactState =

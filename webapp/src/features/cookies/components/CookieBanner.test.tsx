@@ -59,7 +59,7 @@ describe('CookieBanner', () => {
     expect(screen.queryByRole('region', { name: 'Cookie consent' })).not.toBeInTheDocument();
   });
 
-  it('when local storage fails, logs it and still hides the banner for this page (spec 8)', async () => {
+  it('when local storage fails, logs it and still hides the banner for this page (docs/spec.md section 8)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('quota', 'QuotaExceededError');

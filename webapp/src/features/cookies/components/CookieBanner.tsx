@@ -5,7 +5,7 @@ import { acceptCookies, useCookiesAccepted } from '../store/consent';
 import styles from './CookieBanner.module.css';
 
 /**
- * The cookie banner (spec section 2 "Footer"): a short note, 'Read More »' to /cookies-policy
+ * The cookie banner (docs/spec.md section 2 "Footer"): a short note, 'Read More »' to /cookies-policy
  * and 'OK', which stores the acceptance under `acceptCookies` and hides the banner for good.
  * A labelled region (landmark) whose controls are an ordinary link and button.
  */
@@ -14,7 +14,7 @@ export function CookieBanner() {
   const id = useId();
   if (accepted) return null;
   return (
-    <section className={styles.banner} role="region" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+    <section className={styles.banner} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <h2 id={`${id}-title`} className="visually-hidden">
         Cookie consent
       </h2>

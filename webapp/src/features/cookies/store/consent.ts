@@ -1,8 +1,8 @@
 /**
- * Cookie consent (spec section 2 "Footer"): 'OK' stores the acceptance in local storage under
+ * Cookie consent (docs/spec.md section 2 "Footer"): 'OK' stores the acceptance in local storage under
  * `acceptCookies` (the value "true"). A tiny external store so the banner and the page-view
  * tracking see the same answer at once, in this tab and (through the `storage` event) in others.
- * Local storage failures are logged only (spec section 8); acceptance then lasts for this page.
+ * Local storage failures are logged only (docs/spec.md section 8); acceptance then lasts for this page.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -7,6 +7,6 @@ export async function getCountries(signal?: AbortSignal): Promise<Country[]> {
   const countries = await getList<Country>(apiPaths.countries, { signal });
   return countries
     .filter((c) => c && typeof c.code === 'string')
-    .map((c) => ({ ...c, currency: c.currency === 'USD' ? 'USD' : 'EUR' }) as Country)
+    .map((c): Country => ({ ...c, currency: c.currency === 'USD' ? 'USD' : 'EUR' }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -5,8 +5,8 @@ import type { Country } from '../types';
 import { CountrySelector } from './CountrySelector';
 
 const countries: Country[] = [
-  { code: 'DE', name: 'Germany', currency: 'EUR' },
-  { code: 'US', name: 'United States', currency: 'USD' },
+  { code: 'DE', name: 'Germany', currency: 'EUR', is_eu: true },
+  { code: 'US', name: 'United States', currency: 'USD', is_eu: false },
 ];
 
 describe('CountrySelector', () => {
@@ -18,7 +18,7 @@ describe('CountrySelector', () => {
     expect(select).toHaveValue('DE');
     await userEvent.selectOptions(select, 'US');
     expect(useCountryStore.getState()).toMatchObject({ code: 'US', currency: 'USD' });
-    expect(JSON.parse(localStorage.getItem('country') ?? '{}').state).toEqual({ code: 'US', name: 'United States', currency: 'USD', source: 'user' });
+    expect((JSON.parse(localStorage.getItem('country') ?? '{}') as { state: unknown }).state).toEqual({ code: 'US', name: 'United States', currency: 'USD', source: 'user' });
   });
 
   it('still shows the current country before the list loads', () => {

@@ -33,7 +33,7 @@ describe('country store', () => {
     expect(store.getState().code).toBe('US');
   });
 
-  it('the money symbol follows the currency (configurator, spec 4)', () => {
+  it('the money symbol follows the currency (configurator, docs/spec.md section 4)', () => {
     expect(selectMoneySymbol({ currency: 'EUR' })).toBe(CURRENCY_SYMBOL.EUR);
     expect(selectMoneySymbol({ currency: 'USD' })).toBe('$');
   });

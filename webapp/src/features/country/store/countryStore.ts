@@ -1,6 +1,6 @@
 /**
- * The visitor's shipping country and the currency it sets (spec section 4). DE/EUR until the
- * visitor chooses or the IP guess (GET /api/location, spec 3 "Location") lands; a choice always
+ * The visitor's shipping country and the currency it sets (docs/spec.md section 4). DE/EUR until the
+ * visitor chooses or the IP guess (GET /api/location, docs/spec.md section 3 "Location") lands; a choice always
  * wins over a guess. Persisted under "country" (version 2).
  */
 import { create } from 'zustand';
@@ -61,5 +61,5 @@ export function createCountryStore() {
 
 export const useCountryStore = createCountryStore();
 
-/** The configurator's money symbol for the chosen currency (spec 4 "Country selection"). */
+/** The configurator's money symbol for the chosen currency (docs/spec.md section 4 "Country selection"). */
 export const selectMoneySymbol = (state: Pick<CountryState, 'currency'>) => CURRENCY_SYMBOL[state.currency];

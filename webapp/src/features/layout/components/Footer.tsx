@@ -10,7 +10,7 @@ import styles from './Footer.module.css';
 interface Props {
   menus: FooterMenu[];
   countrySelector?: ReactNode;
-  /** The newsletter form (spec section 2), given by the app (features do not import each other). */
+  /** The newsletter form (docs/spec.md section 2), given by the app (features do not import each other). */
   newsletter?: ReactNode;
 }
 

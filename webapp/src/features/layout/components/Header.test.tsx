@@ -147,7 +147,7 @@ describe('Header', () => {
     expect(router.state.location.pathname).toBe('/search');
     expect(new URLSearchParams(router.state.location.search).get('query')).toBe('k1');
     await userEvent.clear(input);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/keyboards'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/keyboards'), { timeout: 10_000 });
   });
 });
 
@@ -161,12 +161,12 @@ describe('buildFooterMenus', () => {
         name: 'Footer',
         slug: 'footer',
         items: [
-          { id: 201, title: 'Support', url: '/contact', parent: 0, position: 0, in_menu: true, parent_link: null },
-          { id: 202, title: 'Contact', url: '/contact', parent: 201, position: 1, in_menu: false, parent_link: null },
-          { id: 206, title: 'Press', url: '/press', parent: 0, position: 5, in_menu: true, parent_link: null },
+          { id: 201, title: 'Support', url: '/contact', parent: 0, position: 0, in_menu: true, parent_link: null, slug: '' },
+          { id: 202, title: 'Contact', url: '/contact', parent: 201, position: 1, in_menu: false, parent_link: null, slug: '' },
+          { id: 206, title: 'Press', url: '/press', parent: 0, position: 5, in_menu: true, parent_link: null, slug: '' },
         ],
       },
-      { id: 3, name: 'Legal', slug: 'legal', items: [{ id: 301, title: 'Privacy', url: '/privacy', parent: 0, position: 0, in_menu: true, parent_link: null }] },
+      { id: 3, name: 'Legal', slug: 'legal', items: [{ id: 301, title: 'Privacy', url: '/privacy', parent: 0, position: 0, in_menu: true, parent_link: null, slug: '' }] },
     ]);
     expect(columns.map((c) => [c.name, c.items.map((i) => i.title)])).toEqual([
       ['Support', ['Contact']],
@@ -184,10 +184,10 @@ describe('buildFooterMenus', () => {
         name: 'Footer',
         slug: 'footer',
         items: [
-          { id: 201, title: 'Support', url: '/contact', parent: 0, position: 0, in_menu: true, parent_link: null },
-          { id: 202, title: 'Contact', url: 'https://halvard.gg/wp/contact/', parent: 201, position: 1, in_menu: false, parent_link: null },
-          { id: 205, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 201, position: 2, in_menu: false, parent_link: null },
-          { id: 206, title: 'Cookies', url: '/cookies-policy', parent: 0, position: 3, in_menu: true, parent_link: null },
+          { id: 201, title: 'Support', url: '/contact', parent: 0, position: 0, in_menu: true, parent_link: null, slug: '' },
+          { id: 202, title: 'Contact', url: 'https://halvard.gg/wp/contact/', parent: 201, position: 1, in_menu: false, parent_link: null, slug: '' },
+          { id: 205, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 201, position: 2, in_menu: false, parent_link: null, slug: '' },
+          { id: 206, title: 'Cookies', url: '/cookies-policy', parent: 0, position: 3, in_menu: true, parent_link: null, slug: '' },
         ],
       },
       {
@@ -195,9 +195,9 @@ describe('buildFooterMenus', () => {
         name: 'Legal',
         slug: 'legal',
         items: [
-          { id: 301, title: 'Privacy policy', url: 'https://halvard.gg/wp/privacy-policy/', parent: 0, position: 0, in_menu: true, parent_link: null },
-          { id: 303, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 0, position: 1, in_menu: true, parent_link: null },
-          { id: 304, title: 'Partner shop', url: 'https://partner.example/cookies-policy', parent: 0, position: 2, in_menu: true, parent_link: null },
+          { id: 301, title: 'Privacy policy', url: 'https://halvard.gg/wp/privacy-policy/', parent: 0, position: 0, in_menu: true, parent_link: null, slug: '' },
+          { id: 303, title: 'Cookies policy', url: 'https://halvard.gg/wp/cookies-policy/', parent: 0, position: 1, in_menu: true, parent_link: null, slug: '' },
+          { id: 304, title: 'Partner shop', url: 'https://partner.example/cookies-policy', parent: 0, position: 2, in_menu: true, parent_link: null, slug: '' },
         ],
       },
     ]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
 import { CloseIcon, Logo, MailIcon, MenuIcon, SearchIcon } from '@/components/icons';
@@ -37,12 +37,13 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
     menuButton.current?.focus();
   });
 
-  useEffect(() => {
+  // A new page closes the mobile menu, and the mobile search unless the page is the search page.
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
     setMenuOpen(false);
-  }, [location.pathname]);
-  useEffect(() => {
     if (location.pathname !== paths.searchPath) setSearchOpen(false);
-  }, [location.pathname]);
+  }
 
   return (
     <header className={styles.header}>
@@ -61,17 +62,15 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
 
       <div className={styles.bar}>
         <div className={`container ${styles.barInner}`}>
-          <button
+          <PanelToggle
             ref={menuButton}
-            type="button"
             className={`${styles.iconButton} ${styles.mobileOnly}`}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+            open={menuOpen}
+            controls="mobile-menu"
+            name="menu"
+            icon={<MenuIcon />}
+            onToggle={() => setMenuOpen((open) => !open)}
+          />
 
           <Link to={paths.home} className={styles.logo} aria-label={`${SITE_NAME} home`}>
             <Logo />
@@ -82,16 +81,14 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
           <SearchBox className={styles.desktopOnly} />
 
           <div className={`${styles.mobileActions} ${styles.mobileOnly}`}>
-            <button
-              type="button"
+            <PanelToggle
               className={styles.iconButton}
-              aria-expanded={searchOpen}
-              aria-controls="mobile-search"
-              aria-label={searchOpen ? 'Close search' : 'Open search'}
-              onClick={() => setSearchOpen((open) => !open)}
-            >
-              {searchOpen ? <CloseIcon /> : <SearchIcon />}
-            </button>
+              open={searchOpen}
+              controls="mobile-search"
+              name="search"
+              icon={<SearchIcon />}
+              onToggle={() => setSearchOpen((open) => !open)}
+            />
             <CartLink count={cartCount} />
           </div>
         </div>
@@ -100,7 +97,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
       {searchOpen && (
         <div id="mobile-search" className={`${styles.mobilePanel} ${styles.mobileOnly}`}>
           <div className="container">
-            <SearchBox autoFocus />
+            <SearchBox focusOnOpen />
           </div>
         </div>
       )}
@@ -120,5 +117,15 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
         />
       )}
     </header>
+  );
+}
+
+/** An icon button that opens and closes a mobile panel: 'Open {name}' / 'Close {name}', a close icon while open. */
+function PanelToggle(props: { className: string; open: boolean; controls: string; name: string; icon: ReactNode; onToggle: () => void; ref?: Ref<HTMLButtonElement> }) {
+  const { className, open, controls, name, icon, onToggle, ref } = props;
+  return (
+    <button ref={ref} type="button" className={className} aria-expanded={open} aria-controls={controls} aria-label={`${open ? 'Close' : 'Open'} ${name}`} onClick={onToggle}>
+      {open ? <CloseIcon /> : icon}
+    </button>
   );
 }

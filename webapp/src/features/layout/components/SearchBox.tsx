@@ -4,8 +4,8 @@ import { SearchIcon } from '@/components/icons';
 import { useLocation, useNavigate, useSearchParams } from '@/lib/router';
 import styles from './Header.module.css';
 
-/** Typing moves to /search?query=…; clearing returns back one step (spec section 2). */
-export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolean; className?: string }) {
+/** Typing moves to /search?query=…; clearing returns back one step (docs/spec.md section 2). */
+export function SearchBox({ focusOnOpen = false, className }: { focusOnOpen?: boolean; className?: string }) {
   const id = useId();
   const navigate = useNavigate();
   const location = useLocation();
@@ -30,8 +30,8 @@ export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolea
   }, [urlQuery]);
 
   useEffect(() => {
-    if (autoFocus) inputRef.current?.focus();
-  }, [autoFocus]);
+    if (focusOnOpen) inputRef.current?.focus();
+  }, [focusOnOpen]);
 
   return (
     <form role="search" className={`${styles.search} ${className ?? ''}`} onSubmit={(e) => e.preventDefault()}>
@@ -55,8 +55,8 @@ export function SearchBox({ autoFocus = false, className }: { autoFocus?: boolea
           const onSearchNow = onSearchPage || window.location.pathname === paths.searchPath;
           if (next.trim()) {
             sent.current.push(next);
-            navigate(paths.search(next), { replace: onSearchNow });
-          } else if (onSearchNow) navigate(-1);
+            void navigate(paths.search(next), { replace: onSearchNow });
+          } else if (onSearchNow) void navigate(-1);
         }}
       />
     </form>

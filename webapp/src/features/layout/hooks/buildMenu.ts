@@ -1,5 +1,5 @@
 /**
- * Spec section 2 "Menu and header": top-level items flagged for the menu, the
+ * docs/spec.md section 2 "Menu and header": top-level items flagged for the menu, the
  * first (the start page) dropped; children grouped under their parent as
  * dropdowns; parent_link 'first'/'last' puts the parent's own link first/last.
  */
@@ -9,13 +9,13 @@ import type { Menu, MenuItem } from '@/types/api';
 import type { FooterMenu, NavEntry, NavLinkItem } from '../types';
 
 const byPosition = (a: MenuItem, b: MenuItem) => (a.position ?? 0) - (b.position ?? 0) || a.id - b.id;
-const isTopLevel = (item: MenuItem) => item.parent === 0 || item.parent === '0' || item.parent === null || item.parent === '';
+const isTopLevel = (item: MenuItem) => item.parent === 0;
 const toLink = ({ id, title, url }: MenuItem): NavLinkItem => ({ id, title, url });
 
 function isChildOf(item: MenuItem, parent: MenuItem): boolean {
   if (isTopLevel(item)) return false;
-  // The parent is referenced by id; older data referenced it by slug.
-  return String(item.parent) === String(parent.id) || (!!parent.slug && item.parent === parent.slug);
+  // The parent is referenced by its id (services/catalog/schemas.py MenuItemOut: 0 at top level).
+  return item.parent === parent.id;
 }
 
 export function buildMainMenu(menus: Menu[], slug: string = MAIN_MENU_SLUG): NavEntry[] {

@@ -4,7 +4,7 @@ import type { VisitorLocation } from '../types';
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** Any JSON to a location with the spec 3 fields, or null when it is not one. */
+/** Any JSON to a location with the docs/spec.md section 3 fields, or null when it is not one. */
 export function toLocation(data: unknown): VisitorLocation | null {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
   const raw = data as Record<string, unknown>;
@@ -13,7 +13,7 @@ export function toLocation(data: unknown): VisitorLocation | null {
   return {
     country_code: code === null ? null : code.toUpperCase(),
     country_name: text(raw.country_name),
-    currency: raw.currency === 'USD' ? 'USD' : 'EUR', // spec 3: falls back to EUR
+    currency: raw.currency === 'USD' ? 'USD' : 'EUR', // docs/spec.md section 3: falls back to EUR
     city: text(raw.city),
     calling_code: text(raw.calling_code),
     is_eu: raw.is_eu === true,
@@ -23,7 +23,7 @@ export function toLocation(data: unknown): VisitorLocation | null {
   };
 }
 
-/** GET /api/location; null on any failure (logged only, spec 8). */
+/** GET /api/location; null on any failure (logged only, docs/spec.md section 8). */
 export async function getLocation(signal?: AbortSignal): Promise<VisitorLocation | null> {
   const data = await getJson<unknown>(apiPaths.location, null, { signal, cache: 'no-store' });
   return toLocation(data);

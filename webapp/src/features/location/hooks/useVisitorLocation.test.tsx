@@ -8,10 +8,10 @@ const berlin = {
 };
 
 function answer(body: unknown, status = 200) {
-  return vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
 }
 
-describe('visitor location (spec 3, GET /api/location)', () => {
+describe('visitor location (docs/spec.md section 3, GET /api/location)', () => {
   beforeEach(() => resetLocationLookup());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +38,7 @@ describe('visitor location (spec 3, GET /api/location)', () => {
     vi.stubGlobal('fetch', answer({ ...berlin, country_code: null, country_name: null, currency: 'EUR', city: null, is_eu: false }));
     const found = await loadVisitorLocation();
     expect(found).toMatchObject({ country_code: null, currency: 'EUR' });
-    expect(JSON.parse(localStorage.getItem('location')!).country_code).toBeNull();
+    expect((JSON.parse(localStorage.getItem('location')!) as { country_code: string | null }).country_code).toBeNull();
   });
 
   it('a failed lookup is logged only, nothing is cached, and the next visit tries again', async () => {

@@ -8,7 +8,7 @@ let lookup: Promise<VisitorLocation | null> | null = null;
 /**
  * The saved location, or GET /api/location once (first visit; one request per page load even
  * when several components ask), saved under "location". Null when the lookup fails (logged
- * only, spec 8); a later visit tries again.
+ * only, docs/spec.md section 8); a later visit tries again.
  */
 export function loadVisitorLocation(): Promise<VisitorLocation | null> {
   const saved = readSavedLocation();

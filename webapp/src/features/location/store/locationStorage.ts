@@ -1,6 +1,6 @@
 /**
- * The location cached in local storage under "location" (spec 3): the spec's fields as plain
- * JSON. Read and write failures are logged only (spec 8).
+ * The location cached in local storage under "location" (docs/spec.md section 3): the spec's fields as plain
+ * JSON. Read and write failures are logged only (docs/spec.md section 8).
  */
 import { toLocation } from '../api/getLocation';
 import type { VisitorLocation } from '../types';

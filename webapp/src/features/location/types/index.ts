@@ -1,6 +1,6 @@
 /**
  * The visitor's location guessed from their IP address on the server (GET /api/location,
- * contract D; spec 3 "Location"): `country_code` null when unknown, `currency` then EUR.
+ * docs/spec.md section 3 "Location"): `country_code` null when unknown, `currency` then EUR.
  */
 export interface VisitorLocation {
   country_code: string | null;

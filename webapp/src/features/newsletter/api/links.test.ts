@@ -1,7 +1,7 @@
 import { confirmSubscription, unsubscribeByLink } from './links';
 
 function answer(status: number) {
-  return vi.fn(async () => new Response(status === 200 ? '{}' : '{"code":"x"}', { status }));
+  return vi.fn(() => Promise.resolve(new Response(status === 200 ? '{}' : '{"code":"x"}', { status })));
 }
 
 afterEach(() => vi.unstubAllGlobals());

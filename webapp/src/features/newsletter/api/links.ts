@@ -4,16 +4,12 @@
  * that is not (or no longer) ours, 410 an expired confirm link, anything else a failure.
  */
 import { apiPaths } from '@/config/paths';
+import { postJson } from '@/lib/http';
 import type { LinkResult } from '../types';
 
 async function post(url: string, body: unknown, done: LinkResult): Promise<LinkResult> {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-    });
+    const response = await postJson(url, body);
     if (response.ok) return done;
     console.warn(`POST ${url.split('?')[0]} -> ${response.status}`);
     if (response.status === 404) return 'invalid';

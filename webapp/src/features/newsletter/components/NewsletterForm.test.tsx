@@ -6,13 +6,20 @@ import { NewsletterSignup } from './NewsletterSignup';
 
 function controlledSend() {
   let settle: (result: SubscribeResult) => void = () => {};
-  const send = vi.fn(
-    (_payload: NewsletterPayload) =>
-      new Promise<SubscribeResult>((resolve) => {
-        settle = resolve;
-      }),
-  );
-  return { send, settle: (result: SubscribeResult) => act(() => settle(result)) };
+  let answer: Promise<SubscribeResult> | undefined;
+  const send = vi.fn((_payload: NewsletterPayload) => {
+    answer = new Promise<SubscribeResult>((resolve) => {
+      settle = resolve;
+    });
+    return answer;
+  });
+  /** Answers the last send and waits, inside act, until the form has handled the answer. */
+  const answerWith = (result: SubscribeResult) =>
+    act(async () => {
+      settle(result);
+      await answer;
+    });
+  return { send, settle: answerWith };
 }
 
 const email = () => screen.getByRole('textbox', { name: 'Email address' });
@@ -97,7 +104,7 @@ describe('NewsletterSignup (footer) against POST /api/newsletter', () => {
     [500, {}, /^Something went wrong, please try again later$/],
     [429, { code: 'rate_limited' }, /^Something went wrong, please try again later$/],
   ])('an answer %i shows the right state', async (status, body, text) => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status }));
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
     vi.stubGlobal('fetch', fetch);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const user = userEvent.setup();

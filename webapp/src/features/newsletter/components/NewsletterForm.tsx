@@ -14,15 +14,14 @@ interface Props {
   tags?: readonly string[];
   /** Sends the sign-up (default: POST /api/newsletter); injected by tests. */
   send?: Subscribe;
-  autoFocus?: boolean;
 }
 
 /**
- * The newsletter form (spec sections 2, 4, 5, 8): email and the required privacy-policy box.
+ * The newsletter form (docs/spec.md sections 2, 4, 5, 8): email and the required privacy-policy box.
  * Without the box ticked a submission is ignored (focus goes to the box); a bad address shows
  * 'Please enter a valid email'; a server failure 'Something went wrong, please try again later'.
  */
-export function NewsletterForm({ source, inputId, tags = DEFAULT_TAGS, send, autoFocus = false }: Props) {
+export function NewsletterForm({ source, inputId, tags = DEFAULT_TAGS, send }: Props) {
   const { state, edit, setConsent, submit } = useNewsletterForm(source, tags, send);
   const consentBox = useRef<HTMLInputElement>(null);
   const messageId = `${inputId}-message`;
@@ -41,7 +40,7 @@ export function NewsletterForm({ source, inputId, tags = DEFAULT_TAGS, send, aut
     event.preventDefault();
     if (submitting) return;
     if (!state.consent) {
-      consentBox.current?.focus(); // spec 5: ignored without the box; show the visitor where to look
+      consentBox.current?.focus(); // docs/spec.md section 5: ignored without the box; show the visitor where to look
       return;
     }
     submit();
@@ -61,7 +60,6 @@ export function NewsletterForm({ source, inputId, tags = DEFAULT_TAGS, send, aut
           name="email"
           placeholder="you@example.com"
           autoComplete="email"
-          autoFocus={autoFocus}
           className={styles.input}
           value={state.email}
           readOnly={submitting}

@@ -38,13 +38,13 @@ describe('NewsletterLinkPage confirm', () => {
   });
 
   it('an expired link offers to sign up again (the ?newsletter modal)', async () => {
-    renderPage('confirm', `/newsletter/confirm?token=${TOKEN}`, async () => 'expired');
+    renderPage('confirm', `/newsletter/confirm?token=${TOKEN}`, () => Promise.resolve('expired'));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link has expired' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/?newsletter');
   });
 
   it('a link without a token does not call the server and is not valid', () => {
-    const act = vi.fn(async (): Promise<LinkResult> => 'done');
+    const act = vi.fn((): Promise<LinkResult> => Promise.resolve('done'));
     renderPage('confirm', '/newsletter/confirm', act);
     expect(screen.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeInTheDocument();
     expect(act).not.toHaveBeenCalled();
@@ -52,7 +52,7 @@ describe('NewsletterLinkPage confirm', () => {
 
   it('a server failure shows the spec text and "Try again" calls once more', async () => {
     const results: LinkResult[] = ['failed', 'done'];
-    const act = vi.fn(async () => results.shift() as LinkResult);
+    const act = vi.fn(() => Promise.resolve(results.shift() as LinkResult));
     renderPage('confirm', `/newsletter/confirm?token=${TOKEN}`, act);
     expect(await screen.findByText('Something went wrong, please try again later')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -63,7 +63,7 @@ describe('NewsletterLinkPage confirm', () => {
 
 describe('NewsletterLinkPage unsubscribe', () => {
   it('unsubscribes with one click (opening the page) and offers to sign up again', async () => {
-    const act = vi.fn(async (): Promise<LinkResult> => 'done');
+    const act = vi.fn((): Promise<LinkResult> => Promise.resolve('done'));
     renderPage('unsubscribe', `/newsletter/unsubscribe?token=${TOKEN}`, act);
     expect(await screen.findByRole('heading', { level: 1, name: "You're unsubscribed" })).toBeInTheDocument();
     expect(act).toHaveBeenCalledWith(TOKEN);
@@ -72,7 +72,7 @@ describe('NewsletterLinkPage unsubscribe', () => {
   });
 
   it('an unknown link says it does not work', async () => {
-    renderPage('unsubscribe', `/newsletter/unsubscribe?token=${TOKEN}`, async () => 'invalid');
+    renderPage('unsubscribe', `/newsletter/unsubscribe?token=${TOKEN}`, () => Promise.resolve('invalid'));
     expect(await screen.findByRole('heading', { level: 1, name: 'This link does not work' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { PageHeading } from '@/components/PageHeading';
 import { paths } from '@/config/paths';
 import { Link, useSearchParams } from '@/lib/router';
@@ -16,7 +16,7 @@ interface View {
   actions?: 'shop' | 'sign-up' | 'sign-up-and-shop' | 'retry';
 }
 
-/** What each page says in each state ('Something went wrong, please try again later': spec 8). */
+/** What each page says in each state ('Something went wrong, please try again later': docs/spec.md section 8). */
 const VIEWS: Record<Kind, Record<LinkResult | 'working', View>> = {
   confirm: {
     working: { title: 'Confirming your subscription…', lead: 'One moment.' },
@@ -64,13 +64,12 @@ function useLinkResult(token: string, act: Act) {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ key: string; result: LinkResult } | null>(null);
   const started = useRef<{ key: string; promise: Promise<LinkResult> } | null>(null);
-  const latestAct = useRef(act);
-  latestAct.current = act;
+  const runAct = useEffectEvent((linkToken: string) => act(linkToken));
   const key = `${token}#${attempt}`;
 
   useEffect(() => {
     if (!token) return;
-    if (started.current?.key !== key) started.current = { key, promise: latestAct.current(token) };
+    if (started.current?.key !== key) started.current = { key, promise: runAct(token) };
     let live = true;
     void started.current.promise.then((result) => live && setSettled({ key, result }));
     return () => {

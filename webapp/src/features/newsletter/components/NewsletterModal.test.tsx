@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import { NewsletterModal, wantsNewsletter } from './NewsletterModal';
 
 function renderAt(url: string) {
-  const send = vi.fn(async () => 'sent' as const);
+  const send = vi.fn(() => Promise.resolve('sent' as const));
   const router = createMemoryRouter(
     [
       {
@@ -112,7 +112,7 @@ function OpenedByButton({ send }: { send: () => Promise<'sent'> }) {
 }
 
 function renderWithButton(url = '/keyboards') {
-  const send = vi.fn(async () => 'sent' as const);
+  const send = vi.fn(() => Promise.resolve('sent' as const));
   const router = createMemoryRouter([{ path: '*', element: <OpenedByButton send={send} /> }], { initialEntries: [url] });
   render(<RouterProvider router={router} />);
   return { router, send };
@@ -149,7 +149,9 @@ describe('NewsletterModal opened by a button (the header)', () => {
     renderWithButton();
     const button = screen.getByRole('button', { name: 'Newsletter' });
     screen.getByRole('link', { name: 'Elsewhere' }).focus();
-    act(() => button.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    act(() => {
+      button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    });
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(button).toHaveFocus();

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { NewsletterForm } from './NewsletterForm';
 import styles from './Newsletter.module.css';
 
-/** The footer's newsletter section (spec section 2 "Footer: ... newsletter form"). */
+/** The footer's newsletter section (docs/spec.md section 2 "Footer: ... newsletter form"). */
 export function NewsletterSignup() {
   const id = useId();
   return (

@@ -4,7 +4,7 @@ import { initialNewsletterState, newsletterReducer, TEXTS } from './newsletterMa
 const run = (state: NewsletterState, ...events: NewsletterEvent[]) => events.reduce(newsletterReducer, state);
 const ready = run(initialNewsletterState(), { type: 'edit', email: 'ada@example.com' }, { type: 'consent', checked: true });
 
-describe('newsletter texts (spec section 8)', () => {
+describe('newsletter texts (docs/spec.md section 8)', () => {
   it('are spelled exactly as the spec has them', () => {
     expect(TEXTS.invalidEmail).toBe('Please enter a valid email');
     expect(TEXTS.failed).toBe('Something went wrong, please try again later');

@@ -1,9 +1,9 @@
 /**
- * The newsletter form as an explicit state machine (spec sections 4, 5, 8): a pure reducer.
+ * The newsletter form as an explicit state machine (docs/spec.md sections 4, 5, 8): a pure reducer.
  *
  *   idle | invalid | error --submit, box ticked, valid email--> submitting
  *   idle | invalid | error --submit, box ticked, bad email--> invalid ('Please enter a valid email')
- *   any --submit, box not ticked--> unchanged (spec 5: submission ignored without it)
+ *   any --submit, box not ticked--> unchanged (docs/spec.md section 5: submission ignored without it)
  *   submitting --settled--> sent | invalid (server 422) | error ('Something went wrong, ...')
  *   idle | invalid | error --edit--> idle
  *

@@ -1,7 +1,7 @@
 /** Where a sign-up comes from (sent as `source`; stored with the subscription). */
 export type NewsletterSource = 'footer' | 'modal';
 
-/** The body of POST /api/newsletter (spec section 7: {email, tags}, plus our `source`). */
+/** The body of POST /api/newsletter (docs/spec.md section 7: {email, tags}, plus our `source`). */
 export interface NewsletterPayload {
   email: string;
   tags: string[];
@@ -12,7 +12,7 @@ export interface NewsletterPayload {
 export type SubscribeResult = 'sent' | 'invalid' | 'failed';
 
 /**
- * The form's states (spec section 4: idle, invalid email, sent, server error; submitting while
+ * The form's states (docs/spec.md section 4: idle, invalid email, sent, server error; submitting while
  * the request is on its way). `consent` is the privacy-policy box; `attempt` numbers submissions.
  */
 export interface NewsletterState {

@@ -4,9 +4,9 @@ import type { Order } from '../types';
 export type OrderResult = { kind: 'ok'; order: Order } | { kind: 'not_found' } | { kind: 'error' };
 
 /**
- * GET /api/wc/orders/{id}?key= (spec 7 path): readable by the buyer (the order key from
+ * GET /api/wc/orders/{id}?key= (docs/spec.md section 7 path): readable by the buyer (the order key from
  * checkout) and by staff (their session cookie). 404 for anyone else (never says more).
- * Failures are logged (spec 8).
+ * Failures are logged (docs/spec.md section 8).
  */
 export async function getOrder(id: string, key: string | null, signal?: AbortSignal): Promise<OrderResult> {
   const url = apiPaths.order(id, key ?? undefined);

@@ -35,12 +35,12 @@ const order = {
 };
 
 function serve(status = 200, body: unknown = order) {
-  const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-describe('OrderPage (spec 2 "Order page")', () => {
+describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("arriving from checkout: 'Thanks, we've received your order!' with Order Number, Date, Total, Payment Method", async () => {

@@ -6,37 +6,39 @@ import { formatCents } from '@/lib/money';
 import { orderKeyFor, saveOrderKey } from '@/lib/orderKeys';
 import { Link } from '@/lib/router';
 import { getOrder, type OrderResult } from '../api/getOrder';
-import type { Order, OrderAddress, PaymentInstructions } from '../types';
+import type { BillingAddress, Order, OrderAddress, PaymentInstructions } from '../types';
 import styles from './OrderPage.module.css';
 
 interface Props {
-  /** The order id: the wildcard part of /order/* (spec 2). */
+  /** The order id: the wildcard part of /order/* (docs/spec.md section 2). */
   id: string;
-  /** Arriving from checkout (spec 2 "Order page"). */
+  /** Arriving from checkout (docs/spec.md section 2 "Order page"). */
   received: boolean;
   /** An order key from the link (`?key=`), e.g. from the confirmation mail; kept for later. */
   urlKey?: string | null;
 }
 
 /**
- * The order page (spec 2): 'Thanks, we've received your order!' when arriving from checkout,
+ * The order page (docs/spec.md section 2): 'Thanks, we've received your order!' when arriving from checkout,
  * else 'Order #{id}'; Order Number, Date, Total, Payment Method, then the details. Readable with
  * the buyer's order key (saved at checkout, per order) or a staff session.
  */
 export function OrderPage({ id, received, urlKey = null }: Props) {
-  const [result, setResult] = useState<OrderResult | null>(null);
+  // The answer for this order and key; another order (or key) shows nothing until its own lands.
+  const asked = `${id}|${urlKey ?? ''}`;
+  const [answered, setAnswered] = useState<{ asked: string; result: OrderResult } | null>(null);
+  const result = answered?.asked === asked ? answered.result : null;
 
   useEffect(() => {
     if (urlKey) saveOrderKey(id, urlKey);
     const controller = new AbortController();
-    setResult(null);
     getOrder(id, urlKey ?? orderKeyFor(id), controller.signal)
       .then((answer) => {
-        if (!controller.signal.aborted) setResult(answer);
+        if (!controller.signal.aborted) setAnswered({ asked, result: answer });
       })
       .catch(() => {}); // aborted
     return () => controller.abort();
-  }, [id, urlKey]);
+  }, [asked, id, urlKey]);
 
   const heading = received ? "Thanks, we've received your order!" : `Order #${id}`;
 
@@ -174,7 +176,8 @@ function Instructions({ instructions, fallbackCurrency }: { instructions: Paymen
   );
 }
 
-function Address({ title, address }: { title: string; address: OrderAddress }) {
+/** An address block: the shipping address, or the billing one with its email and phone. */
+function Address({ title, address }: { title: string; address: OrderAddress & Partial<Pick<BillingAddress, 'email' | 'phone'>> }) {
   const lines = [
     [address.first_name, address.last_name].filter(Boolean).join(' '),
     address.company,

@@ -8,7 +8,7 @@ import { PostDate } from './PostDate';
 import styles from './posts.module.css';
 
 /**
- * A single post at /{postSlug} (spec section 2 "Posts"): date like '5 March, 2023', title,
+ * A single post at /{postSlug} (docs/spec.md section 2 "Posts"): date like '5 March, 2023', title,
  * sanitised content, and the way back: 'View all press releases' for press posts (category 22),
  * 'View all news' otherwise (spec "Links").
  */

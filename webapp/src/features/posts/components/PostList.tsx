@@ -17,7 +17,7 @@ function plain(html: string): string {
 }
 
 /**
- * /news and /press (spec section 2): the category's posts, newest first, each with its date,
+ * /news and /press (docs/spec.md section 2): the category's posts, newest first, each with its date,
  * title linking to /{postSlug} and excerpt (sanitised HTML).
  */
 export function PostList({ title, lead, posts }: { title: string; lead?: ReactNode; posts: WpPost[] }) {

@@ -5,8 +5,9 @@ import type { WpPost } from '@/types/api';
 import { getPosts } from '../api/getPosts';
 import { PostArticle } from './PostArticle';
 import { PostList } from './PostList';
+import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
-const post = (over: Partial<WpPost>): WpPost => ({
+const post = (over: DeepPartial<WpPost>): WpPost => fixture<WpPost>({
   id: 1,
   slug: 'odin-75-wireless-is-here',
   date: '2023-03-05T10:00:00',
@@ -63,13 +64,13 @@ describe('PostArticle', () => {
 describe('getPosts', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('asks for one category, 100 per page (spec 7), and gives [] on failure', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify([post({})]), { status: 200 }));
+  it('asks for one category, 100 per page (docs/spec.md section 7), and gives [] on failure', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify([post({})]), { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
     expect(await getPosts(23)).toHaveLength(1);
     expect(fetchMock.mock.calls[0]).toContain('/api/wp/posts?category=23&per_page=100');
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('x', { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('x', { status: 500 }))));
     expect(await getPosts(22)).toEqual([]);
   });
 });

@@ -7,10 +7,10 @@ describe('searchProducts', () => {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: string) => {
+      vi.fn((url: string) => {
         urls.push(url);
         const body = url.startsWith('/api/search/') ? [3, 1, 2] : [{ id: 1 }, { id: 2 }, { id: 3 }];
-        return new Response(JSON.stringify(body), { status: 200 });
+        return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
       }),
     );
     const products = await searchProducts('ac/dc "x"');
@@ -21,11 +21,11 @@ describe('searchProducts', () => {
 
   it('makes no product request when nothing matched, and gives [] when the search fails', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetchMock = vi.fn(async () => new Response('[]', { status: 200 }));
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('[]', { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
     expect(await searchProducts('zzz')).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('oops', { status: 500 }))));
     expect(await searchProducts('zzz')).toEqual([]);
     expect(warn).toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 /**
- * Spec section 7: GET /api/search/{query} answers product ids, best match first; the products
+ * docs/spec.md section 7: GET /api/search/{query} answers product ids, best match first; the products
  * themselves come from /api/wc/products?include={ids} (one request, at most 100). Failed
- * searches are logged only and give no results (spec section 8).
+ * searches are logged only and give no results (docs/spec.md section 8).
  */
 import { apiPaths } from '@/config/paths';
 import { PRODUCT_PAGE_SIZE } from '@/config/site';

@@ -34,27 +34,31 @@ describe('SearchPage', () => {
 
   it('shows "Searching for" until the results are in, then "Search Results for" and the products', async () => {
     let answer!: (products: Product[]) => void;
-    const search = vi.fn<SearchFn>(() => new Promise((resolve) => (answer = resolve)));
+    const answered = new Promise<Product[]>((resolve) => (answer = resolve));
+    const search = vi.fn<SearchFn>(() => answered);
     renderPage('/search?query=sko', search);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "sko" ...');
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(search).toHaveBeenCalledWith('sko', expect.any(AbortSignal));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "sko" ...');
-    await act(async () => answer([skoll]));
+    await act(async () => {
+      answer([skoll]);
+      await answered;
+    });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "sko"');
     expect(screen.getByRole('list', { name: 'Results' })).toHaveTextContent('Skoll Headset');
     expect(screen.getByRole('status')).toHaveTextContent('1 product found');
   });
 
   it('follows the query in the URL and says when nothing matched', async () => {
-    const search = vi.fn<SearchFn>(async (q) => (q === 'sko' ? [skoll] : []));
+    const search = vi.fn<SearchFn>((q) => Promise.resolve(q === 'sko' ? [skoll] : []));
     const router = renderPage('/search?query=sko', search);
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     await act(async () => {
       await router.navigate('/search?query=zzz', { replace: true });
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "zzz" ...');
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "zzz"');
     expect(screen.getByRole('status')).toHaveTextContent('No products matched your search.');
     expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument();

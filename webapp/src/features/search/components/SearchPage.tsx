@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * /search?query=… (spec section 2): 'Searching for "…" ...' while a search is pending or in
+ * /search?query=… (docs/spec.md section 2): 'Searching for "…" ...' while a search is pending or in
  * flight, then 'Search Results for "…"' above the products, best match first. The header's
  * search box changes the URL; this page follows it (debounced, identical queries skipped).
  */

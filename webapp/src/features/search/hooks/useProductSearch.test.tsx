@@ -15,17 +15,23 @@ describe('useProductSearch', () => {
   afterEach(() => vi.useRealTimers());
 
   it('waits 300 ms after the last keystroke and searches once, for the last query', async () => {
-    const search = vi.fn<SearchFn>(async (q) => [product(1, q)]);
+    const search = vi.fn<SearchFn>((q) => Promise.resolve([product(1, q)]));
     const { result, rerender } = renderHook(({ q }) => useProductSearch(q, { search }), { initialProps: { q: 's' } });
     expect(SEARCH_DEBOUNCE_MS).toBe(300);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     rerender({ q: 'sk' });
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     rerender({ q: 'sko' });
-    act(() => vi.advanceTimersByTime(299));
+    act(() => {
+      vi.advanceTimersByTime(299);
+    });
     expect(search).not.toHaveBeenCalled();
     expect(result.current.searching).toBe(true);
-    await act(async () => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(search).toHaveBeenCalledTimes(1);
     expect(search.mock.calls[0][0]).toBe('sko');
     expect(result.current).toMatchObject({ query: 'sko', searching: false, resultsFor: 'sko' });
@@ -33,25 +39,27 @@ describe('useProductSearch', () => {
   });
 
   it('skips the call when the query is identical to the last one (surrounding spaces ignored)', async () => {
-    const search = vi.fn<SearchFn>(async () => [product(1)]);
+    const search = vi.fn<SearchFn>(() => Promise.resolve([product(1)]));
     const { result, rerender } = renderHook(({ q }) => useProductSearch(q, { search }), { initialProps: { q: 'odin' } });
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(search).toHaveBeenCalledTimes(1);
     rerender({ q: 'odin ' });
-    await act(async () => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     rerender({ q: ' odin' });
-    await act(async () => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(search).toHaveBeenCalledTimes(1);
     expect(result.current.searching).toBe(false);
     // Typing on and back again within the debounce time makes no call either.
     rerender({ q: 'odin 7' });
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     rerender({ q: 'odin' });
-    await act(async () => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(search).toHaveBeenCalledTimes(1);
     // A different query is searched.
     rerender({ q: 'odin 75' });
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(search).toHaveBeenCalledTimes(2);
   });
 
@@ -63,33 +71,34 @@ describe('useProductSearch', () => {
       return q === 'thor' ? first.promise : Promise.resolve([product(2, q)]);
     });
     const { result, rerender } = renderHook(({ q }) => useProductSearch(q, { search }), { initialProps: { q: 'thor' } });
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     rerender({ q: 'tyr' });
     expect(signals[0].aborted).toBe(true);
-    await act(async () => vi.advanceTimersByTime(300));
-    await act(async () => first.resolve([product(1, 'thor')]));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await act(async () => {
+      first.resolve([product(1, 'thor')]);
+      await first.promise;
+    });
     expect(result.current.products.map((p) => p.name)).toEqual(['tyr']);
     // The aborted query was never answered, so going back to it searches again.
     rerender({ q: 'thor' });
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(search.mock.calls.map((c) => c[0])).toEqual(['thor', 'tyr', 'thor']);
   });
 
   it('does not search for an empty query', async () => {
-    const search = vi.fn<SearchFn>(async () => []);
+    const search = vi.fn<SearchFn>(() => Promise.resolve([]));
     const { result } = renderHook(() => useProductSearch('   ', { search }));
-    await act(async () => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(search).not.toHaveBeenCalled();
     expect(result.current.searching).toBe(false);
   });
 
-  it('logs a failed search and shows no results (spec 8)', async () => {
+  it('logs a failed search and shows no results (docs/spec.md section 8)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const search = vi.fn<SearchFn>(async () => {
-      throw new Error('boom');
-    });
+    const search = vi.fn<SearchFn>(() => Promise.reject(new Error('boom')));
     const { result } = renderHook(() => useProductSearch('odin', { search }));
-    await act(async () => vi.advanceTimersByTime(300));
+    await act(() => vi.advanceTimersByTimeAsync(300));
     expect(warn).toHaveBeenCalled();
     expect(result.current).toMatchObject({ searching: false, products: [], resultsFor: 'odin' });
   });

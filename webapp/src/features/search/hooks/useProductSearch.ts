@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Product } from '@/types/api';
 import { searchProducts } from '../api/searchProducts';
 
-/** Spec sections 5 and 9: search calls are debounced 300 ms. */
+/** docs/spec.md sections 5 and 9: search calls are debounced 300 ms. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type SearchFn = (query: string, signal: AbortSignal) => Promise<Product[]>;
@@ -24,7 +24,7 @@ interface Settled {
 }
 
 /**
- * Searches for `query` 300 ms after it last changed (spec 5: debounced), skipping the call when
+ * Searches for `query` 300 ms after it last changed (docs/spec.md section 5: debounced), skipping the call when
  * the query is identical (ignoring surrounding spaces) to the last one searched. A newer query
  * cancels the pending timer and aborts the request in flight; an aborted query counts as not
  * searched, so coming back to it searches again. An empty query searches nothing.
@@ -37,8 +37,8 @@ export function useProductSearch(
   const [settled, setSettled] = useState<Settled | null>(null);
   /** The last query a call was made for (and not aborted). */
   const last = useRef<string | null>(null);
-  const searchRef = useRef(search);
-  searchRef.current = search;
+  // The search function of the latest render, without restarting the debounce when it changes.
+  const runSearch = useEffectEvent((q: string, signal: AbortSignal) => search(q, signal));
 
   useEffect(() => {
     if (!term || term === last.current) return undefined;
@@ -49,10 +49,9 @@ export function useProductSearch(
     const timer = setTimeout(() => {
       started = true;
       last.current = term;
-      searchRef
-        .current(term, controller.signal)
+      void runSearch(term, controller.signal)
         .catch((error: unknown) => {
-          if (!controller.signal.aborted) console.warn('search failed', error); // spec 8: logged only
+          if (!controller.signal.aborted) console.warn('search failed', error); // docs/spec.md section 8: logged only
           return [] as Product[];
         })
         .then((products) => {

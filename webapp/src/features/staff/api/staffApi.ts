@@ -1,5 +1,5 @@
 /**
- * Staff session calls (spec section 6; contract "D - staff sessions"). Every call sends the
+ * Staff session calls (docs/spec.md section 6). Every call sends the
  * HttpOnly `staff_session` cookie (credentials included).
  */
 import { apiPaths } from '@/config/paths';
@@ -18,7 +18,7 @@ async function succeeds(url: string, signal?: AbortSignal): Promise<boolean> {
 }
 
 /**
- * Spec 6: GET /is-admin, then (when that is no) GET /is-reviewer; success means yes.
+ * docs/spec.md section 6: GET /is-admin, then (when that is no) GET /is-reviewer; success means yes.
  * Resolves to the role or null; failures count as "no" (logged only).
  */
 export async function checkStaffRole(signal?: AbortSignal): Promise<StaffRole | null> {
@@ -79,7 +79,7 @@ export async function logIn(email: string, password: string): Promise<LoginResul
   return { ok: false, message: LOGIN_MESSAGES.failed };
 }
 
-/** Spec 6: logout is a GET to the local logout address (the server then redirects to '/'). */
+/** docs/spec.md section 6: logout is a GET to the local logout address (the server then redirects to '/'). */
 export async function logOut(): Promise<void> {
   const response = await fetch(apiPaths.logout, { credentials: 'include', redirect: 'follow' });
   if (!response.ok) throw new Error(`GET ${apiPaths.logout} -> ${response.status}`);

@@ -7,9 +7,9 @@ type Answers = Record<string, number>;
 
 /** fetch answering each path with a status (JSON body), recording every call. */
 function server(answers: Answers) {
-  return vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
+  return vi.fn((url: string | URL, _init?: RequestInit) => {
     const status = answers[String(url)] ?? 404;
-    return new Response(JSON.stringify(status === 200 ? { email: 'x@y.z' } : { code: 'no' }), { status });
+    return Promise.resolve(new Response(JSON.stringify(status === 200 ? { email: 'x@y.z' } : { code: 'no' }), { status }));
   });
 }
 
@@ -42,7 +42,7 @@ async function advance(ms: number) {
   });
 }
 
-describe('StaffBanner (spec 6: checked 500 ms after load)', () => {
+describe('StaffBanner (docs/spec.md section 6: checked 500 ms after load)', () => {
   beforeEach(() => {
     resetStaffRole();
     vi.useFakeTimers();
@@ -86,9 +86,9 @@ describe('StaffBanner (spec 6: checked 500 ms after load)', () => {
 
   it('shows nothing to a visitor (both checks fail) and a failed request counts as no', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const fetchMock = vi.fn(async (url: RequestInfo | URL) => {
-      if (String(url) === '/is-admin') throw new TypeError('offline');
-      return new Response('{}', { status: 401 });
+    const fetchMock = vi.fn((url: string | URL) => {
+      if (String(url) === '/is-admin') return Promise.reject(new TypeError('offline'));
+      return Promise.resolve(new Response('{}', { status: 401 }));
     });
     vi.stubGlobal('fetch', fetchMock);
     renderApp();
@@ -129,14 +129,18 @@ describe('StaffBanner (spec 6: checked 500 ms after load)', () => {
 
   it('a late check answer does not bring the banner back after a logout', async () => {
     let answerAdmin: (r: Response) => void = () => {};
-    const fetchMock = vi.fn((url: RequestInfo | URL) =>
-      String(url) === '/is-admin' ? new Promise<Response>((resolve) => (answerAdmin = resolve)) : Promise.resolve(new Response('{}')),
+    const adminAnswered = new Promise<Response>((resolve) => (answerAdmin = resolve));
+    const fetchMock = vi.fn((url: string | URL) =>
+      String(url) === '/is-admin' ? adminAnswered : Promise.resolve(new Response('{}')),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderApp();
     await advance(500);
     act(() => useStaffRoleStore.getState().setSessionRole(null));
-    await act(async () => answerAdmin(new Response('{}', { status: 200 })));
+    await act(async () => {
+      answerAdmin(new Response('{}', { status: 200 }));
+      await adminAnswered;
+    });
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

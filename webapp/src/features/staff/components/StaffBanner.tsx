@@ -6,18 +6,18 @@ import { logOut } from '../api/staffApi';
 import { useStaffCheck } from '../hooks/useStaffCheck';
 import styles from './StaffBanner.module.css';
 
-/** Spec section 6: the banner text for each staff role. */
+/** docs/spec.md section 6: the banner text for each staff role. */
 export const BANNER_TEXT: Record<StaffRole, string> = {
   admin: 'You are currently browsing as an admin',
   reviewer: 'You are currently browsing as a reviewer',
 };
 
 /**
- * The staff banner at the top of every page (spec 6): runs the 500 ms staff check, then, for
+ * The staff banner at the top of every page (docs/spec.md section 6): runs the 500 ms staff check, then, for
  * an admin or reviewer, says so and offers "Log out". The status region is always in the page
  * (empty for visitors) so screen readers announce the banner when it appears.
  *
- * Logout (spec 6): a GET to /logout (the server ends the session), then the app goes to '/'.
+ * Logout (docs/spec.md section 6): a GET to /logout (the server ends the session), then the app goes to '/'.
  * The control is a real link to /logout, so it also works before the app has loaded; if the
  * request fails, the browser follows the link itself.
  */
@@ -36,7 +36,7 @@ export function StaffBanner() {
       return;
     }
     useStaffRoleStore.getState().setSessionRole(null);
-    navigate(paths.home);
+    void navigate(paths.home);
   }
 
   return (
@@ -50,7 +50,7 @@ export function StaffBanner() {
                 Admin
               </a>
             )}
-            <a className={styles.link} href={apiPaths.logout} onClick={onLogout}>
+            <a className={styles.link} href={apiPaths.logout} onClick={(event) => void onLogout(event)}>
               Log out
             </a>
           </div>

@@ -51,7 +51,7 @@ describe('StaffLoginPage', () => {
   });
 
   it('posts the credentials with the cookie, learns the role and goes to the start page', async () => {
-    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json({ email: 'odin@halvard.gg', role: 'admin' }));
+    const fetchMock = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(json({ email: 'odin@halvard.gg', role: 'admin' })));
     vi.stubGlobal('fetch', fetchMock);
     const router = renderLogin();
     await fillAndSubmit(' odin@halvard.gg ');
@@ -60,13 +60,13 @@ describe('StaffLoginPage', () => {
     expect(url).toBe('/api/staff/login');
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'odin@halvard.gg', password: 'correct horse' });
+    expect(JSON.parse(init?.body as string)).toEqual({ email: 'odin@halvard.gg', password: 'correct horse' });
     expect(useStaffRoleStore.getState().role).toBe('admin');
     expect(screen.getByText('home page')).toBeInTheDocument();
   });
 
   it('goes back to a local ?next= path, never to another site', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ email: 'freya@halvard.gg', role: 'reviewer' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ email: 'freya@halvard.gg', role: 'reviewer' }))));
     const router = renderLogin('/staff/login?next=%2Fcart');
     await fillAndSubmit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
@@ -79,7 +79,7 @@ describe('StaffLoginPage', () => {
   });
 
   it('says so when the email or password is wrong (401), clears the password and focuses it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'invalid_credentials', message: 'x' }, 401)));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ code: 'invalid_credentials', message: 'x' }, 401))));
     const router = renderLogin();
     await fillAndSubmit();
     const alert = await screen.findByRole('alert');
@@ -93,7 +93,7 @@ describe('StaffLoginPage', () => {
   });
 
   it('tells how long to wait after too many attempts (429)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited', message: 'x', retry_after: 42 }, 429, { 'Retry-After': '42' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ code: 'rate_limited', message: 'x', retry_after: 42 }, 429, { 'Retry-After': '42' }))));
     renderLogin();
     await fillAndSubmit();
     await waitFor(() =>
@@ -102,11 +102,11 @@ describe('StaffLoginPage', () => {
   });
 
   it('uses the Retry-After header when the body has no retry_after, and a minute when neither', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited' }, 429, { 'Retry-After': '7' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ code: 'rate_limited' }, 429, { 'Retry-After': '7' }))));
     renderLogin();
     const user = await fillAndSubmit();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait 7 seconds'));
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'rate_limited' }, 429)));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ code: 'rate_limited' }, 429))));
     await user.type(screen.getByLabelText('Password'), 'again');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please wait a minute and try again.'));
@@ -130,7 +130,7 @@ describe('StaffLoginPage', () => {
   });
 
   it('a malformed email (422) and a server failure have their own messages', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ code: 'invalid_request' }, 422)));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ code: 'invalid_request' }, 422))));
     renderLogin();
     const user = await fillAndSubmit('not-an-email');
     await waitFor(() =>

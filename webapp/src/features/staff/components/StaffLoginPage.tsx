@@ -20,7 +20,7 @@ function isServerPage(path: string): boolean {
 }
 
 /**
- * Staff login (issue 5 item 10): email and password, POST /api/staff/login. On success the
+ * Staff login (docs/spec.md section 6): email and password, POST /api/staff/login. On success the
  * staff role is known at once (the banner shows) and the app goes to `?next=` or '/'. Errors
  * (wrong credentials 401, too many attempts 429, malformed 422, server failure) show in an
  * alert next to the form and the email field takes the focus back.
@@ -57,7 +57,7 @@ export function StaffLoginPage() {
     }
     useStaffRoleStore.getState().setSessionRole(result.role);
     if (isServerPage(next)) window.location.assign(next);
-    else navigate(next, { replace: true });
+    else void navigate(next, { replace: true });
   }
 
   const describedBy = error ? errorId : undefined;
@@ -70,35 +70,17 @@ export function StaffLoginPage() {
           <Link to={paths.home}>Back to the shop</Link>
         </p>
       )}
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-        <div className={styles.field}>
-          <label htmlFor="staff-email">Email</label>
-          <input
-            id="staff-email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="staff-password">Password</label>
-          <input
-            id="staff-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        </div>
+      <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+        <LoginField name="email" label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} describedBy={describedBy} />
+        <LoginField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          describedBy={describedBy}
+        />
         <p id={errorId} role="alert" className={styles.error}>
           {error}
         </p>
@@ -106,6 +88,37 @@ export function StaffLoginPage() {
           {busy ? 'Logging in…' : 'Log in'}
         </button>
       </form>
+    </div>
+  );
+}
+
+interface LoginFieldProps {
+  name: 'email' | 'password';
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The error message's id while there is one (the field is then marked invalid). */
+  describedBy: string | undefined;
+}
+
+/** A required, labelled login input (id staff-{name}). */
+function LoginField({ name, label, type, autoComplete, value, onChange, describedBy }: LoginFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`staff-${name}`}>{label}</label>
+      <input
+        id={`staff-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={describedBy ? true : undefined}
+        aria-describedby={describedBy}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Spec sections 6 and 9: 500 ms after load, ask GET /is-admin then /is-reviewer and keep the
+ * docs/spec.md sections 6 and 9: 500 ms after load, ask GET /is-admin then /is-reviewer and keep the
  * answer in the staff role store (lib/staffRole). Once per mount of the root layout; a
  * login or logout in this tab meanwhile wins over the check's answer.
  */
@@ -13,7 +13,8 @@ export function useStaffCheck(): void {
   useEffect(() => {
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      checkStaffRole(controller.signal).then((role) => {
+      // checkStaffRole never rejects (a failed check is no role).
+      void checkStaffRole(controller.signal).then((role) => {
         if (!controller.signal.aborted) useStaffRoleStore.getState().setCheckedRole(role);
       });
     }, STAFF_CHECK_DELAY_MS);

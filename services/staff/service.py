@@ -74,7 +74,9 @@ def create_staff_user(session: Session, email: str, password: str, role: str | R
     return _user(record)
 
 
-def ensure_staff_user(session: Session, email: str, password: str, role: str | Role) -> tuple[StaffUser, bool]:
+def ensure_staff_user(
+    session: Session, email: str, password: str, role: str | Role
+) -> tuple[StaffUser, bool]:
     """Make sure an active account ``email`` exists with ``role`` and ``password`` (idempotent:
     the demo seed). Returns the user and whether anything changed. A changed password signs
     the user's open sessions out. Raises as :func:`create_staff_user`."""
@@ -97,6 +99,7 @@ def ensure_staff_user(session: Session, email: str, password: str, role: str | R
 def log_in(session: Session, email: str, password: str, hours: float) -> OpenedSession:
     """Check the credentials and open a session lasting ``hours``.
 
+    Ends the session's read transaction before writing (rolls back; nothing is written before).
     Raises ``Unauthorized("invalid_credentials")`` (401) alike for an unknown email, a wrong
     password and a disabled account; an unknown email costs a hash check too, so timing does
     not tell them apart. Expired sessions of the user are cleared on the way.
@@ -107,23 +110,29 @@ def log_in(session: Session, email: str, password: str, hours: float) -> OpenedS
         raise invalid_credentials()
     if not verify_password(record.password_hash, password) or not record.active:
         raise invalid_credentials()
-    if needs_rehash(record.password_hash):
-        record.password_hash = hash_password(password)
+    user_id, user = record.id, _user(record)
+    rehashed = hash_password(password) if needs_rehash(record.password_hash) else None
+    # The writes start a fresh transaction: the read one above spans the slow hash check, and on
+    # SQLite a transaction that read before another connection committed (the projector, an
+    # order) cannot write any more ("database is locked"). Nothing was written yet.
+    session.rollback()
     now = _now()
-    repository.delete_expired_sessions(session, record.id, now)
+    repository.delete_expired_sessions(session, user_id, now)
+    if rehashed is not None:
+        repository.set_password_hash(session, user_id, rehashed)
     token = new_session_token()
     expires_at = session_expiry(now, hours)
     repository.add_session(
         session,
         StaffSessionRecord(
             token_hash=token_digest(token),
-            user_id=record.id,
+            user_id=user_id,
             created_at=now,
             expires_at=expires_at,
             last_seen_at=now,
         ),
     )
-    return OpenedSession(token=token, expires_at=expires_at, user=_user(record))
+    return OpenedSession(token=token, expires_at=expires_at, user=user)
 
 
 def user_for_token(session: Session, token: str, now: datetime | None = None) -> StaffUser | None:

@@ -1,4 +1,5 @@
-"""The checkout form and its server-side validation (issue 4: every field, clear messages).
+"""Checkout request bodies: the quote request and the checkout form with its server-side
+validation (every field, clear messages; docs/checkout.md).
 
 ``parse_form(data)`` returns a :class:`CheckoutForm` or raises ``InvalidCheckout`` with one
 message per bad field (``{"email": "Please enter a valid email address.", ...}``). Pure: no
@@ -11,12 +12,14 @@ Text is trimmed; control characters are refused. The email is checked with the
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Literal
 
-from email_validator import EmailNotValidError, validate_email
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from services.cart.types import ChosenOption
 from services.checkout.errors import InvalidCheckout
+from services.shared.text import valid_email, validated_body
 
 TERMS_MESSAGE = "Please read and accept the terms and conditions to proceed with your order."
 EMAIL_MESSAGE = "Please enter a valid email address."
@@ -66,8 +69,19 @@ GENERIC_POSTCODE = re.compile(r"^[A-Z0-9][A-Z0-9 -]{1,11}$")
 US_STATE = re.compile(r"^[A-Z]{2}$")
 
 
+class QuoteRequest(BaseModel):
+    """Body of ``POST /api/checkout/quote``: the destination ``country`` (ISO code), an optional
+    ``shipping_method`` id (default: the first offered) and ``email`` (checks coupons' email
+    restrictions and per-user limits)."""
+
+    model_config = ConfigDict(extra="ignore")
+    country: str = Field(pattern=r"^[A-Za-z]{2}$")
+    shipping_method: str | None = Field(default=None, min_length=1, max_length=64)
+    email: str | None = Field(default=None, max_length=320)
+
+
 class CheckoutForm(BaseModel):
-    """The shopper's checkout form (contract B ``POST /api/checkout/orders`` body), validated.
+    """The shopper's checkout form (the ``POST /api/checkout/orders`` body), validated.
 
     Address fields follow WooCommerce's billing names. ``country`` is an upper-case ISO code;
     ``postcode`` upper-case; ``email`` normalised by email-validator. ``expected_total``
@@ -109,10 +123,10 @@ class CheckoutForm(BaseModel):
     @field_validator("email")
     @classmethod
     def _email(cls, value: str) -> str:
-        try:
-            return validate_email(value, check_deliverability=False).normalized
-        except EmailNotValidError:
-            raise ValueError(EMAIL_MESSAGE) from None
+        email = valid_email(value)
+        if email is None:
+            raise ValueError(EMAIL_MESSAGE)
+        return email
 
     @field_validator("country")
     @classmethod
@@ -174,25 +188,14 @@ def parse_form(data: Any) -> CheckoutForm:
     bad field to its message; a body that is not an object is reported on ``form``."""
     if not isinstance(data, dict):
         raise InvalidCheckout({"form": "The checkout form must be a JSON object."})
-    try:
-        return CheckoutForm.model_validate(data)
-    except ValidationError as exc:
-        raise InvalidCheckout(_messages(exc)) from None
+    return validated_body(CheckoutForm, data, InvalidCheckout, _message)
 
 
-def _messages(exc: ValidationError) -> dict[str, str]:
-    fields: dict[str, str] = {}
-    for error in exc.errors():
-        loc = error.get("loc") or ()
-        cause = (error.get("ctx") or {}).get("error")
-        name = str(loc[0]) if loc else "form"
-        if error.get("type") == "value_error" and cause is not None:
-            fields.setdefault(name, str(cause))
-        elif name in REQUIRED:
-            fields.setdefault(name, _required_or_long(name, error))
-        else:
-            fields.setdefault(name, OPTIONAL_INVALID.get(name) or _required_or_long(name, error))
-    return fields
+def _message(name: str, error: Mapping[str, Any]) -> str:
+    """Checkout's wording for a refused field that no validator worded (``field_messages``)."""
+    if name in REQUIRED:
+        return _required_or_long(name, error)
+    return OPTIONAL_INVALID.get(name) or _required_or_long(name, error)
 
 
 def _required_or_long(name: str, error: Any) -> str:
@@ -200,3 +203,186 @@ def _required_or_long(name: str, error: Any) -> str:
         limit = (error.get("ctx") or {}).get("max_length")
         return f"{_label(name)} must be at most {limit} characters."
     return REQUIRED.get(name, f"{name} is not valid.")
+
+
+# ---- answers (documentation only: ``services/shared/routing.documented``) --------------------------
+# The checkout routes are database routes with no response model: they send the JSON the
+# service built, and these models state its shape in the OpenAPI document (the storefront's
+# types are generated from it; docs/api.md, "OpenAPI"). ``tests/checkout/test_response_shapes.py``
+# checks real answers against them strictly. Money: integer minor units of ``currency``.
+
+Currency = Literal["EUR", "USD"]
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ShippingMethodOut(_Out):
+    """A flat rate of the destination's shipping zone (``service.method_json``): ``cost`` (for
+    this order in a quote, else the flat cost), free when the items total after discounts
+    reaches ``free_over`` (None: never)."""
+
+    id: str
+    title: str
+    cost: int
+    currency: Currency
+    free_over: int | None
+
+
+class PaymentMethodOut(_Out):
+    """An enabled payment method: its WooCommerce gateway ``id`` ("bacs") and ``title``."""
+
+    id: str
+    title: str
+
+
+class QuoteLineOut(_Out):
+    """A priced cart line: ``unit_price`` (configuration extras included), ``line_total``
+    (unit_price x count, before coupons) and ``discount`` (what coupons take off the line)."""
+
+    line_id: str
+    product_id: int
+    variation_id: int | None
+    sku: str | None
+    name: str
+    count: int
+    unit_price: int
+    line_total: int
+    discount: int
+
+
+class CouponDiscountOut(_Out):
+    """An applied coupon and what it takes off."""
+
+    code: str
+    discount: int
+
+
+class CouponRefusalOut(_Out):
+    """An applied coupon that does not apply to this order: the ``refusal`` code and the
+    shopper's ``message`` (docs/checkout.md)."""
+
+    code: str
+    refusal: str
+    message: str
+
+
+class FiguresOut(_Out):
+    """The money figures a quote and an order share, in minor units of the answer's
+    ``currency``: ``subtotal`` (lines, tax included), ``discount`` (coupons), ``shipping``,
+    ``total``; ``tax`` is the tax contained in ``total`` at ``tax_rate_bp`` (1900 = 19 %)."""
+
+    subtotal: int
+    discount: int
+    shipping: int
+    tax: int
+    tax_name: str
+    tax_rate_bp: int
+    total: int
+
+
+class QuoteOut(FiguresOut):
+    """``POST /api/checkout/quote`` (``service.quote_json``): the cart priced for ``country``
+    with ``shipping_method``; ``tax`` is the tax contained in ``total`` at ``tax_rate_bp``
+    (1900 = 19 %)."""
+
+    currency: Currency
+    country: str
+    shipping_method: str
+    shipping_methods: list[ShippingMethodOut]
+    payment_methods: list[PaymentMethodOut]
+    lines: list[QuoteLineOut]
+    coupons: list[CouponDiscountOut]
+    coupon_refusals: list[CouponRefusalOut]
+
+
+class AddressOut(_Out):
+    """A shipping address (WooCommerce names; blank after erasure)."""
+
+    first_name: str
+    last_name: str
+    company: str
+    address_1: str
+    address_2: str
+    city: str
+    postcode: str
+    state: str
+    country: str
+
+
+class BillingOut(AddressOut):
+    """The billing address with the buyer's ``email`` and ``phone``."""
+
+    email: str
+    phone: str
+
+
+class OrderLineOut(_Out):
+    """An order line (``serializers.line_json``): ``line_total`` = unit_price x count (before
+    coupons), ``discount`` what coupons took off it, ``total`` what it costs after them;
+    ``configuration``: the chosen configurator options as the cart recorded them."""
+
+    sku: str | None
+    name: str
+    product_id: int
+    variation_id: int | None
+    variation_label: str
+    count: int
+    unit_price: int
+    line_total: int
+    discount: int
+    total: int
+    configuration: list[ChosenOption] | None
+
+
+class PaymentInstructionsOut(_Out):
+    """How to pay while the order awaits payment (bank transfer: the shop's account and the
+    ``reference`` to use; ``amount`` in minor units of ``currency``)."""
+
+    text: str
+    account_name: str
+    iban: str
+    bic: str
+    bank_name: str
+    reference: str
+    amount: int
+    currency: Currency
+
+
+class OrderOut(FiguresOut):
+    """``GET /api/wc/orders/{id}`` (``serializers.order_json``; docs/spec.md section 7): ``date_created``
+    ISO 8601 UTC; ``billing`` and ``shipping_address`` blank and ``personal_data_erased`` true
+    after erasure; ``payment_instructions`` while the order awaits payment, else None."""
+
+    id: int
+    number: str
+    date_created: str
+    status: str
+    currency: Currency
+    payment_method: str
+    payment_method_title: str
+    shipping_method: str
+    shipping_method_title: str
+    coupons: list[CouponDiscountOut]
+    lines: list[OrderLineOut]
+    billing: BillingOut
+    shipping_address: AddressOut
+    customer_note: str
+    personal_data_erased: bool
+    payment_instructions: PaymentInstructionsOut | None
+
+
+class PlacedOrderOut(OrderOut):
+    """The order as placing it answers it: the order plus its ``order_key`` (answered once)."""
+
+    order_key: str
+
+
+class OrderPlacedOut(_Out):
+    """``POST /api/checkout/orders``: the ``order``, its ``order_key`` (reads the order at
+    ``GET /api/wc/orders/{id}?key=``) and ``redirect_url`` (a hosted payment page, or None)."""
+
+    order: PlacedOrderOut
+    order_key: str
+    redirect_url: str | None

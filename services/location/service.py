@@ -1,4 +1,4 @@
-"""Use case: where is this visitor? (``GET /api/location``; spec sections 3 and 7).
+"""Use case: where is this visitor? (``GET /api/location``; docs/spec.md sections 3 and 7).
 
 Everything is offline: the IP database is embedded in the ``iptocc`` wheel, reference data in
 ``phonenumberslite`` and ``tzdata``, country names and currencies in our ``countries`` table.
@@ -18,7 +18,7 @@ def locate(session: Session, ip: str | None) -> Location:
 
     Private, loopback, reserved, malformed or unlisted addresses give ``country_code: None``
     and currency ``EUR``; a country missing from our table keeps its code with currency
-    ``EUR`` (spec section 9). Reads one ``countries`` row; raises nothing for bad input.
+    ``EUR`` (docs/spec.md section 9). Reads one ``countries`` row; raises nothing for bad input.
     """
     code = country_for_ip(ip)
     if code is None:

@@ -1,7 +1,8 @@
 """The client address of a request, honouring ``X-Forwarded-For`` only when told to.
 
-Used by the location guess (``GET /api/location``) and the per-IP rate limits (staff login,
-contact, newsletter, checkout). The rule is uvicorn's, as ``shop serve`` configures it
+Shared by every context that needs the client: the location guess (``GET /api/location``) and the
+per-IP rate limits of the cart, checkout, contact, newsletter and staff login
+(``services/shared/ratelimit.py``). The rule is uvicorn's, as ``shop serve`` configures it
 (docs/operations.md, Security): the header counts only with ``TRUST_PROXY_HEADERS=1`` and
 only when the socket peer is one of ``FORWARDED_ALLOW_IPS`` (default ``127.0.0.1``);
 otherwise it is ignored, since any client can send it. Under ``shop serve`` with trust on,

@@ -1,4 +1,4 @@
-"""Coupon rules (spec sections 3, 5 and 9) as pure functions: no SQL, no HTTP, no clock.
+"""Coupon rules (docs/spec.md sections 3, 5 and 9) as pure functions: no SQL, no HTTP, no clock.
 
 * :func:`check` says whether one coupon applies to a cart, or the one refusal (a stable
   ``code`` and a WooCommerce-worded ``message`` naming the coupon) that stops it.
@@ -25,15 +25,16 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from services.shared.money import format_money, half_up_div
+
 PERCENT_SCALE = 10_000  # percent amounts are hundredths of a percent: 10000 = 100 %
-SYMBOLS = {"EUR": "€", "USD": "$"}
 # The facts that hold personal data (emails): checked where the email is known (checkout),
 # never written to an event or snapshot (docs/events.md, "What events never hold").
 PERSONAL_FIELDS = ("used_by", "email_restrictions")
 
 
 class DiscountType(StrEnum):
-    """WooCommerce discount types (spec section 3)."""
+    """WooCommerce discount types (docs/spec.md section 3)."""
 
     FIXED_CART = "fixed_cart"
     PERCENT = "percent"
@@ -68,7 +69,7 @@ class CouponRefusal:
 
 @dataclass(frozen=True)
 class CouponFacts:
-    """A coupon as stored (spec section 3), the facts its checks decide with.
+    """A coupon as stored (docs/spec.md section 3), the facts its checks decide with.
 
     ``code`` is lower-case (stored as WooCommerce does). ``amount``: hundredths of a percent
     for ``percent``, else EUR minor units; ``amount_usd`` the USD minor units (None: same
@@ -114,7 +115,7 @@ class CouponFacts:
         return max(0, _in(currency, self.minimum_amount, self.minimum_amount_usd) or 0)
 
     def maximum_in(self, currency: str) -> int:
-        """Maximum spend in minor units of ``currency`` (0: none, spec section 5)."""
+        """Maximum spend in minor units of ``currency`` (0: none, docs/spec.md section 5)."""
         return max(0, _in(currency, self.maximum_amount, self.maximum_amount_usd) or 0)
 
     def to_record(self) -> dict[str, Any]:
@@ -209,17 +210,6 @@ class CartView:
         return sum(line.line_total for line in self.lines)
 
 
-# ---- formatting ----------------------------------------------------------------------------
-
-
-def format_money(minor: int, currency: str) -> str:
-    """``5000, "EUR"`` -> ``"€50.00"``; ``123450, "USD"`` -> ``"$1,234.50"`` (spec section 9:
-    2 decimals, '.' decimal, ',' thousands; the currency's symbol first)."""
-    sign = "-" if minor < 0 else ""
-    whole, cents = divmod(abs(minor), 100)
-    return f"{sign}{SYMBOLS.get(currency, currency + ' ')}{whole:,}.{cents:02d}"
-
-
 def personal_free(record: Mapping[str, Any]) -> dict[str, Any]:
     """``record`` (a :meth:`CouponFacts.to_record` dict, possibly stored before the personal
     fields were left out) without ``PERSONAL_FIELDS``: what old events and snapshots are
@@ -258,7 +248,7 @@ def check(
     now: datetime,
     uses_by_email: int | None = None,
 ) -> CouponRefusal | None:
-    """None when ``coupon`` applies to ``cart`` at ``now`` (spec section 5), else the refusal.
+    """None when ``coupon`` applies to ``cart`` at ``now`` (docs/spec.md section 5), else the refusal.
 
     ``email``: the shopper's email, or None when not known yet (then the email restriction
     and the per-user limit are not checked). ``uses_by_email``: how often that email used the
@@ -326,7 +316,7 @@ def is_expired(coupon: CouponFacts, now: datetime) -> bool:
 
 def email_allowed(email: str, restrictions: Iterable[str]) -> bool:
     """``email`` is one of ``restrictions`` (case-insensitive); an entry starting with ``*``
-    matches every email ending with the rest of it, e.g. ``*@halvard.gg`` (spec section 5)."""
+    matches every email ending with the rest of it, e.g. ``*@halvard.gg`` (docs/spec.md section 5)."""
     address = email.strip().lower()
     if not address:
         return False
@@ -351,7 +341,7 @@ def eligible(coupon: CouponFacts, line: LineView) -> bool:
 
 
 def resolve(valid: Sequence[CouponFacts]) -> list[CouponFacts]:
-    """Spec section 5: when several coupons are valid, the ``individual_use`` ones are dropped
+    """docs/spec.md section 5: when several coupons are valid, the ``individual_use`` ones are dropped
     (one valid coupon is kept whatever its flag). Order is kept."""
     if len(valid) <= 1:
         return list(valid)
@@ -382,7 +372,7 @@ def check_with_applied(coupon: CouponFacts, applied: Sequence[CouponFacts]) -> C
 # ---- discount amounts -------------------------------------------------------------------------
 
 
-_ORDER = {DiscountType.FIXED_PRODUCT: 0, DiscountType.PERCENT: 1, DiscountType.FIXED_CART: 2}
+_ORDER: dict[str, int] = {DiscountType.FIXED_PRODUCT: 0, DiscountType.PERCENT: 1, DiscountType.FIXED_CART: 2}
 
 
 def discounts(coupons: Sequence[CouponFacts], cart: CartView) -> dict[str, Any]:
@@ -427,11 +417,6 @@ def discounts(coupons: Sequence[CouponFacts], cart: CartView) -> dict[str, Any]:
         "total": sum(per_line.values()),
         "free_shipping": any(coupon.free_shipping for coupon in coupons),
     }
-
-
-def half_up_div(numerator: int, denominator: int) -> int:
-    """Integer division rounding half up (non-negative numerator, positive denominator)."""
-    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def _split(amount: int, shares: list[tuple[str, int]]) -> dict[str, int]:

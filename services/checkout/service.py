@@ -1,4 +1,4 @@
-"""Checkout's application layer: shipping methods, quotes, reading and erasing orders.
+"""Checkout's service layer: shipping methods, quotes, reading and erasing orders.
 
 Placing an order is ``services/checkout/place_order.py``. Both price the cart the same way
 (:func:`price_cart`): the cart's lines re-checked and re-priced with live catalogue facts for
@@ -24,6 +24,7 @@ from services.checkout.payments import providers
 from services.checkout.pricing import LiveProduct, PricedLine, Totals, price_lines, totals
 from services.checkout.serializers import order_json
 from services.checkout.shipping import RateFacts, methods_for, shipping_cost
+from services.discounts import repository as coupon_repository
 from services.mail.outbox import erase_reference
 from services.shared.text import erasure_address
 
@@ -60,7 +61,7 @@ def method_json(rate: RateFacts, cost: int | None = None) -> dict[str, Any]:
 def shipping_methods(session: Session, country: str, currency: str | None = None) -> list[dict[str, Any]]:
     """The flat rates offered for ``country`` (its zone, in its currency), in display order:
     ``[{id, title, cost, currency, free_over}]``. 422 ``unknown_country`` when we do not ship
-    there, ``currency_mismatch`` when ``currency`` is not the country's (spec 9)."""
+    there, ``currency_mismatch`` when ``currency`` is not the country's (docs/spec.md section 9)."""
     dest = repo.destination(session, country)
     if dest is None:
         raise CheckoutInvalid("unknown_country", "We do not ship to that country.")
@@ -198,7 +199,7 @@ def erase_personal_data(session: Session, order_id: int) -> bool:
     customer.erased_at = datetime.now(UTC)
     erase_reference(session, f"order:{order_id}")
     if email:
-        repo.erase_coupon_user(
+        coupon_repository.erase_user(
             session, [c["code"] for c in order.coupons or []], email, f"erased:order:{order_id}"
         )
     session.flush()
@@ -216,7 +217,7 @@ def erase_customer(session: Session, email: str) -> list[int]:
     order_ids = repo.order_ids_of_email(session, address)
     for order_id in order_ids:
         erase_personal_data(session, order_id)
-    repo.erase_email_in_coupons(session, address, "erased")
+    coupon_repository.erase_email(session, address, "erased")
     session.flush()
     return order_ids
 
