@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { placeOrderAs, settle } from './support/shop';
+import { placeOrderAs, renderAll, settle } from './support/shop';
 
 /**
  * The storefront runs under its Content-Security-Policy (docs/operations.md, Security:
@@ -41,17 +41,6 @@ async function watchCsp(page: Page): Promise<string[]> {
 }
 
 
-/** Scrolls through the page so on-demand blocks and images load too. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
-    }
-  });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
-
 async function expectNoViolation(page: Page, found: string[]) {
   const events = await page.evaluate(() => window.__cspViolations ?? []);
   expect([...found, ...events]).toEqual([]);
@@ -64,7 +53,7 @@ async function visit(page: Page, path: string) {
   expect(policy).toContain("script-src 'self'");
   expect(policy).not.toContain('unsafe-inline');
   await settle(page);
-  await scrollThrough(page);
+  await renderAll(page); // on-demand blocks and images load too
   await expectNoViolation(page, found);
 }
 

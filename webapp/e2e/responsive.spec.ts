@@ -1,8 +1,13 @@
-import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
-import { placeOrderAs, settle } from './support/shop';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expectHeaderFor, expectNoSidewaysScroll } from './support/layout';
+import { placeOrderAs, renderAll, settle } from './support/shop';
+
+// Every test here only reads the shop (or orders products without stock management) as a new
+// visitor, so its tests may run in any worker, in any order.
+test.describe.configure({ mode: 'parallel' });
 
 /**
- * Issue 5, "Responsive at 375, 768, 980, 1280 px; the mobile header at 980 px and below" (spec
+ * Responsive at 375, 768, 980, 1280 px, with the mobile header at 980 px and below (docs/spec.md
  * sections 2 and 9), on the routes of the spec's route table that e2e/a11y.spec.ts's
  * 'responsive' block does not walk (it covers home, a category and product pages), with the
  * cart, the checkout and the order page WITH an item (the coupon field widened them past the
@@ -36,46 +41,6 @@ const ROUTES = [
 const SIMPLE_PRODUCT = '/keyboards/mjolnir-full-size';
 
 
-/** Scrolls down the whole page (lazy blocks render near the viewport), then back to the top. */
-async function renderAll(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
-
-/** How far the page scrolls sideways (px; 0 is right), and the innermost elements sticking out. */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && el.getClientRects().length > 0)
-      .filter((el) => ![...el.children].some((child) => child.getBoundingClientRect().right > width + 1))
-      .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`);
-    return { extra: document.scrollingElement!.scrollWidth - width, culprits };
-  });
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { extra, culprits } = await overflow(page);
-  expect(extra, `${where} scrolls sideways by ${extra} px:\n${culprits.join('\n')}`).toBeLessThanOrEqual(0);
-}
-
-/** Spec section 9: the mobile header at 980 px and below, the desktop one above. */
-async function expectHeaderFor(page: Page, width: number) {
-  if (width <= 980) {
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  } else {
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
-  }
-}
-
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
@@ -99,7 +64,7 @@ for (const width of WIDTHS) {
       const group = page.getByRole('region', { name: 'Full size' });
       await expect(group).toBeFocused();
       // Smooth scrolling: wait until the group stops at the spec's offset (section 2: 80 px).
-      await expect.poll(() => group.evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5_000 }).toBe(80);
+      await expect.poll(() => group.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(80);
       const heading = group.getByRole('heading', { level: 2, name: 'Full size' });
       const hit = await heading.evaluate((el) => {
         const box = el.getBoundingClientRect();
@@ -136,7 +101,7 @@ for (const width of WIDTHS) {
 }
 
 /**
- * Console errors a page cannot avoid: the staff checks (spec section 6: GET /is-admin and
+ * Console errors a page cannot avoid: the staff checks (docs/spec.md section 6: GET /is-admin and
  * /is-reviewer, "success means yes", so a visitor's answer is a 401 the browser logs) and
  * resources of other hosts (video thumbnails; the test machine may be offline).
  */

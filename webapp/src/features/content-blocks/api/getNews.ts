@@ -1,7 +1,7 @@
 import { apiPaths } from '@/config/paths';
 import { getList } from '@/lib/http';
 
-/** A news-feed item (spec section 3: id, title, image, summary, link; plus date). */
+/** A news-feed item (docs/spec.md section 3: id, title, image, summary, link; plus date). */
 export interface NewsItem {
   id: number;
   title: string;
@@ -11,7 +11,7 @@ export interface NewsItem {
   link: string;
 }
 
-/** GET /api/wp/latest-news?filter={filter} (spec section 7); empty on failure (spec section 8). */
+/** GET /api/wp/latest-news?filter={filter} (docs/spec.md section 7); empty on failure (docs/spec.md section 8). */
 export function getLatestNews(filter: string, perPage: number, signal?: AbortSignal): Promise<NewsItem[]> {
   return getList<NewsItem>(apiPaths.latestNews(filter, perPage), { signal });
 }

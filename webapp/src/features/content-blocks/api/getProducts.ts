@@ -4,8 +4,8 @@ import type { Product } from '@/types/api';
 
 /**
  * Products for related_products and trending_products blocks, in the order the
- * block lists them (GET /api/wc/products?include=..., spec section 7). Missing
- * ids are skipped; a failed read gives an empty list (spec section 8).
+ * block lists them (GET /api/wc/products?include=..., docs/spec.md section 7). Missing
+ * ids are skipped; a failed read gives an empty list (docs/spec.md section 8).
  */
 export async function getProductsByIds(ids: readonly number[], signal?: AbortSignal): Promise<Product[]> {
   if (ids.length === 0) return [];

@@ -66,21 +66,49 @@ describe('AnchorMenu', () => {
     expect(scrollTo).toHaveBeenCalledWith({ top: 721, behavior: 'smooth' });
   });
 
-  it('re-aligns once blocks that loaded meanwhile have moved the marker', () => {
-    vi.useFakeTimers();
+  it('follows the marker while blocks above it load, then puts it back exactly once scrolling ends', () => {
+    const observers: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {
+          observers.splice(0);
+        }
+      },
+    );
+    const resized = () => observers.forEach((callback) => callback([], {} as ResizeObserver));
     page(false);
     placeMarker('specs', 900);
     fireEvent.click(screen.getByRole('link', { name: 'Specs' }));
     expect(scrollTo).toHaveBeenLastCalledWith({ top: 1170, behavior: 'smooth' });
-    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1170 });
-    placeMarker('specs', 130 + 240); // something 240 px high loaded above it
-    vi.advanceTimersByTime(1000);
+    // Halfway down, a block 240 px high loads above the marker: the smooth scroll is re-aimed.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 800 });
+    placeMarker('specs', 500 + 240);
+    resized();
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 1410, behavior: 'smooth' });
+    // The scroll ends 1 px short (sub-pixel layout): it is put back exactly, instantly.
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 1409 });
+    placeMarker('specs', 131);
+    fireEvent(window, new Event('scrollend'));
     expect(scrollTo).toHaveBeenLastCalledWith({ top: 1410, behavior: 'auto' });
+    // Later blocks still move it back; nothing is done while it is in place.
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 1410 });
     placeMarker('specs', 130);
-    vi.advanceTimersByTime(800);
-    expect(scrollTo).toHaveBeenCalledTimes(2);
-    vi.useRealTimers();
+    resized();
+    expect(scrollTo).toHaveBeenCalledTimes(3);
+    placeMarker('specs', 130 + 60);
+    resized();
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 1470, behavior: 'auto' });
+    // Once the visitor scrolls themselves, the page is theirs.
+    fireEvent.wheel(window);
+    placeMarker('specs', 400);
+    resized();
+    expect(scrollTo).toHaveBeenCalledTimes(4);
+    vi.unstubAllGlobals();
   });
 
   it('respects a preference for reduced motion', () => {

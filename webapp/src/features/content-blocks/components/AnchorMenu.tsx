@@ -1,21 +1,15 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import type { BlockProps } from '../types';
+import { useAnchorJump } from '../hooks/useAnchorJump';
 import { useStaffViewer } from '../hooks/useStaffViewer';
-import { anchorId, anchorScrollTop, currentAnchor, type Anchor } from '../model/anchors';
+import { anchorId, currentAnchor, type Anchor } from '../model/anchors';
 import styles from './blocks.module.css';
 
-function smooth(): ScrollBehavior {
-  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  return reduce ? 'auto' : 'smooth';
-}
-
-/** After a jump, on-demand blocks above the marker may load and move it: re-align when scrolling ends, then once more. */
-const REALIGN_AFTER_MS = [1000, 1800];
-
 /**
- * The anchor menu (spec section 2): one link per anchor marker; a click
+ * The anchor menu (docs/spec.md section 2): one link per anchor marker; a click
  * scrolls smoothly so the marker sits 130 px from the top (179 px for admin
- * or reviewer viewers) and moves focus there. The link of the section in view
+ * or reviewer viewers), keeps it there while blocks above load (useAnchorJump)
+ * and moves focus there. The link of the section in view
  * is marked current.
  */
 export function AnchorMenu({ anchors }: { anchors: Anchor[] }) {
@@ -43,22 +37,14 @@ export function AnchorMenu({ anchors }: { anchors: Anchor[] }) {
     };
   }, [anchors, staff]);
 
-  const realign = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useEffect(() => () => realign.current.forEach(clearTimeout), []);
-
+  const jump = useAnchorJump(staff);
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     const target = document.getElementById(id);
     if (!target) return;
     event.preventDefault();
-    const place = (behavior: ScrollBehavior) => {
-      const top = anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, staff);
-      if (behavior !== 'auto' || Math.abs(top - window.scrollY) > 2) window.scrollTo({ top, behavior });
-    };
-    place(smooth());
+    jump(target);
     target.focus({ preventScroll: true });
     setCurrent(id);
-    realign.current.forEach(clearTimeout);
-    realign.current = REALIGN_AFTER_MS.map((ms) => setTimeout(() => place('auto'), ms));
   };
 
   if (anchors.length === 0) return null;

@@ -38,7 +38,7 @@ describe('BlockList', () => {
     expect(screen.getByText('Custom: Why?')).toBeInTheDocument();
   });
 
-  it('knows every layout of spec section 2', () => {
+  it('knows every layout of docs/spec.md section 2', () => {
     const spec = ['hero', 'hero_image', 'promo', 'quick_info', 'info_box', 'tech_specs', 'reviews', 'videos', 'gallery', 'gallery_grid', 'faq', 'html', 'related_products', 'trending_products', 'ticker', 'newsfeed', 'text_row', 'anchor_link'];
     expect([...LAYOUTS].sort()).toEqual([...spec].sort());
   });

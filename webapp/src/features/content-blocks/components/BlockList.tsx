@@ -21,7 +21,7 @@ class BlockBoundary extends ReactComponent<{ layout: string; children: ReactNode
 }
 
 /**
- * Renders content blocks in order by layout (spec section 2); unknown layouts
+ * Renders content blocks in order by layout (docs/spec.md section 2); unknown layouts
  * render nothing. On-demand layouts wait until they come near the viewport.
  * When the list has anchor markers, the anchor menu sits where the first
  * marker is.
@@ -40,7 +40,7 @@ export function BlockList({
   startIndex?: number;
   imagePriority?: boolean;
 }) {
-  const list = Array.isArray(blocks) ? blocks : [];
+  const list = useMemo(() => (Array.isArray(blocks) ? blocks : []), [blocks]);
   const anchors = useMemo(() => readAnchors(list), [list]);
   const priorityAt = useMemo(() => (imagePriority ? firstImageBlock(list) : -1), [imagePriority, list]);
   if (list.length === 0) return null;
@@ -60,7 +60,7 @@ export function BlockList({
                   rendered
                 ) : (
                   <Deferred minHeight={pending}>
-                    <Suspense fallback={<div aria-hidden="true" style={{ minHeight: pending }} />}>{rendered}</Suspense>
+                    <Suspense fallback={<div aria-hidden="true" data-deferred="" style={{ minHeight: pending }} />}>{rendered}</Suspense>
                   </Deferred>
                 )}
               </BlockBoundary>

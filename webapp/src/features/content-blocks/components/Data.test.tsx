@@ -5,8 +5,9 @@ import { Newsfeed, newsfeedLinks } from './Newsfeed';
 import { RelatedProducts, TRENDING_THRESHOLDS, TrendingProducts, trendingPerView } from './RelatedProducts';
 import { answerFetch, renderInRouter } from './testing';
 import { Ticker } from './Ticker';
+import { fixture } from '@/test/apiFixtures';
 
-const product = (id: number, name: string, price: string, usd: string): Product => ({
+const product = (id: number, name: string, price: string, usd: string): Product => fixture<Product>({
   id,
   name,
   slug: name.toLowerCase().replace(/ /g, '-'),
@@ -47,7 +48,7 @@ describe('RelatedProducts and TrendingProducts', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Best sellers' })).toBeInTheDocument();
   });
 
-  it('renders nothing when the read fails (spec 8: empty result)', async () => {
+  it('renders nothing when the read fails (docs/spec.md section 8: empty result)', async () => {
     answerFetch({});
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { container } = renderInRouter(<RelatedProducts index={10} block={{ acf_fc_layout: 'related_products', product_ids: [1] }} />);
@@ -64,9 +65,13 @@ describe('RelatedProducts and TrendingProducts', () => {
     expect(within(carousel).getAllByRole('group')).toHaveLength(3);
     vi.useFakeTimers();
     restartAutoplay(carousel);
-    act(() => vi.advanceTimersByTime(9999));
+    act(() => {
+      vi.advanceTimersByTime(9999);
+    });
     expect(carousel).toHaveTextContent('Slide 1 of 3');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(carousel).toHaveTextContent('Slide 2 of 3');
   });
 });
@@ -88,9 +93,13 @@ describe('Ticker', () => {
     expect(within(carousel).queryByRole('button', { name: /Go to slide/ })).toBeNull();
     vi.useFakeTimers();
     restartAutoplay(carousel);
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(carousel).toHaveTextContent('Slide 1 of 3');
-    act(() => vi.advanceTimersByTime(7000));
+    act(() => {
+      vi.advanceTimersByTime(7000);
+    });
     expect(carousel).toHaveTextContent('Slide 2 of 3');
     fireEvent.keyDown(carousel, { key: 'e' });
     expect(carousel).toHaveTextContent('Slide 3 of 3');

@@ -6,7 +6,7 @@ export const DEFER_MARGIN_PX = 600;
 /**
  * Renders `children` once the placeholder comes within 600 px of the viewport
  * (below-the-fold blocks load their code and data only when needed). Without
- * IntersectionObserver everything renders at once.
+ * IntersectionObserver everything renders at once. The placeholder carries `data-deferred`.
  */
 export function Deferred({ minHeight, children }: { minHeight: number; children: ReactNode }) {
   const [shown, setShown] = useState(() => typeof IntersectionObserver === 'undefined');
@@ -26,5 +26,6 @@ export function Deferred({ minHeight, children }: { minHeight: number; children:
     observer.observe(element);
     return () => observer.disconnect();
   }, [shown]);
-  return shown ? <>{children}</> : <div ref={placeholder} aria-hidden="true" style={{ minHeight }} />;
+  // data-deferred marks a placeholder, so a browser test can wait until those near the viewport are gone.
+  return shown ? <>{children}</> : <div ref={placeholder} aria-hidden="true" data-deferred="" style={{ minHeight }} />;
 }

@@ -3,7 +3,7 @@ import type { BlockProps } from '../types';
 import { readList, text } from './fields';
 import styles from './more.module.css';
 
-/** `faq` (spec section 2): questions that open to their (sanitised) answers. */
+/** `faq` (docs/spec.md section 2): questions that open to their (sanitised) answers. */
 export function Faq({ block }: BlockProps) {
   const items = readList(block.items).filter((item) => text(item.question));
   if (items.length === 0) return null;

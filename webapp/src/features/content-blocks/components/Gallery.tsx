@@ -14,7 +14,7 @@ export function readGalleryImages(value: unknown): (ImageRef & { caption: string
   });
 }
 
-/** `gallery` (spec section 2): images in a scroll3d carousel (3 shown, wraps). */
+/** `gallery` (docs/spec.md section 2): images in a scroll3d carousel (3 shown, wraps). */
 export function Gallery({ block }: BlockProps) {
   const images = readGalleryImages(block.images ?? block.items);
   if (images.length === 0) return null;

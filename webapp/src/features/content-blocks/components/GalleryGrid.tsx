@@ -4,7 +4,7 @@ import type { BlockProps } from '../types';
 import { readImage, readLink, readList, text } from './fields';
 import styles from './more.module.css';
 
-/** `gallery_grid` (spec section 2): image tiles with a title, each optionally linked. */
+/** `gallery_grid` (docs/spec.md section 2): image tiles with a title, each optionally linked. */
 export function GalleryGrid({ block }: BlockProps) {
   const items = readList(block.items).flatMap((item) => {
     const title = text(item.title);

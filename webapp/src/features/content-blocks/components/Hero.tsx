@@ -10,7 +10,7 @@ import styles from './blocks.module.css';
 const ALIGN = new Set(['left', 'center', 'right']);
 
 /**
- * `hero`: a page or product hero banner (spec section 2). Fields: title,
+ * `hero`: a page or product hero banner (docs/spec.md section 2). Fields: title,
  * text (or subtitle), image, video (a video file plays muted behind the text),
  * link (link, URL or link list) with link_text, text_color, background_color,
  * text_alignment (default left). The first block of a page carries the h1.

@@ -5,7 +5,7 @@ import type { BlockProps } from '../types';
 import { readImage, readLink, text } from './fields';
 import styles from './blocks.module.css';
 
-/** `hero_image` (spec section 2): a full-width banner image with title, text and a link button; h1 when first on the page. */
+/** `hero_image` (docs/spec.md section 2): a full-width banner image with title, text and a link button; h1 when first on the page. */
 export function HeroImage({ block, index, priority = false }: BlockProps) {
   const title = text(block.title);
   const image = readImage(block.image, title);

@@ -3,7 +3,7 @@ import type { BlockProps } from '../types';
 import { readList, text } from './fields';
 import styles from './blocks.module.css';
 
-/** `info_box` (spec section 2): a row of items, each a title and sanitised text. */
+/** `info_box` (docs/spec.md section 2): a row of items, each a title and sanitised text. */
 export function InfoBox({ block }: BlockProps) {
   const items = readList(block.items);
   if (items.length === 0) return null;

@@ -12,7 +12,7 @@ import styles from './more.module.css';
 
 const FILTERS = new Set(['news', 'press', 'all']);
 
-/** Which "view all" links a feed shows (spec section 2): news, press releases, or both. */
+/** Which "view all" links a feed shows (docs/spec.md section 2): news, press releases, or both. */
 export function newsfeedLinks(filter: string): { to: string; label: string }[] {
   const news = { to: paths.news, label: 'View all news' };
   const press = { to: paths.press, label: 'view all press releases' };

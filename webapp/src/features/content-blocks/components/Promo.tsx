@@ -33,7 +33,7 @@ export function Promo({ block, priority = false }: BlockProps) {
   );
 }
 
-/** Up to 4 promo tiles after the page content (spec section 2). */
+/** Up to 4 promo tiles after the page content (docs/spec.md section 2). */
 export function PromoTiles({ promos, title }: { promos: Block[] | null | undefined; title?: string }) {
   const tiles = (promos ?? []).slice(0, MAX_PROMOS);
   if (tiles.length === 0) return null;

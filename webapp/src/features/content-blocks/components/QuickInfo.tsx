@@ -8,7 +8,7 @@ import { VideoEmbed } from './VideoEmbed';
 import styles from './blocks.module.css';
 
 /**
- * `quick_info` (spec section 2): title and text beside, above, below or over
+ * `quick_info` (docs/spec.md section 2): title and text beside, above, below or over
  * an image or video. Placement top, bottom, left, right or background (default
  * background); left and right become top under 600 px; the image is at most
  * 560 px high, or half the window width for top and bottom; image_styles are

@@ -9,7 +9,7 @@ import { readIds, text } from './fields';
 import { ProductTile } from './ProductTile';
 import styles from './more.module.css';
 
-/** Spec section 2: the trending slider shows more products at container widths 400, 800, 1200 and 1600 px. */
+/** docs/spec.md section 2: the trending slider shows more products at container widths 400, 800, 1200 and 1600 px. */
 export const TRENDING_THRESHOLDS = [400, 800, 1200, 1600] as const;
 export const trendingPerView = (width: number) => columnsForWidth(width, TRENDING_THRESHOLDS);
 

@@ -8,7 +8,7 @@ import { chunk, readImage, readList, safeHref, text } from './fields';
 import { VideoEmbed } from './VideoEmbed';
 import styles from './more.module.css';
 
-/** Spec section 2: 6 review tiles per slide. */
+/** docs/spec.md section 2: 6 review tiles per slide. */
 export const REVIEWS_PER_SLIDE = 6;
 
 const LANG = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
@@ -38,7 +38,7 @@ function ReviewTile({ item }: { item: Record<string, unknown> }) {
 }
 
 /**
- * `reviews` (spec section 2): items with video, award_image, publisher,
+ * `reviews` (docs/spec.md section 2): items with video, award_image, publisher,
  * description, language and url, 6 tiles per slide in a carousel.
  */
 export function Reviews({ block }: BlockProps) {

@@ -31,7 +31,7 @@ function SpecValue({ value, label }: { value: unknown; label: string }) {
 }
 
 /**
- * `tech_specs` (spec section 2): title, optional image, items of label and
+ * `tech_specs` (docs/spec.md section 2): title, optional image, items of label and
  * value. A value written as `[text](url)` is a link, or 'Read PDF' and
  * 'Download PDF' when the target ends in pdf.
  */

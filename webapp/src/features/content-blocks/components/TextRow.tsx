@@ -3,7 +3,7 @@ import type { BlockProps } from '../types';
 import { text } from './fields';
 import styles from './blocks.module.css';
 
-/** `text_row` (spec section 2): a title and sanitised rich text. */
+/** `text_row` (docs/spec.md section 2): a title and sanitised rich text. */
 export function TextRow({ block }: BlockProps) {
   const title = text(block.title);
   return (

@@ -14,7 +14,7 @@ export function readTickerItems(value: unknown): { text: string; url: string | n
   });
 }
 
-/** `ticker`: short messages, one at a time, every 10000 ms (spec section 9). */
+/** `ticker`: short messages, one at a time, every 10000 ms (docs/spec.md section 9). */
 export function Ticker({ block }: BlockProps) {
   const items = readTickerItems(block.items);
   if (items.length === 0) return null;

@@ -6,7 +6,7 @@ import styles from './blocks.module.css';
 
 /**
  * A video by its 11-character id: the provider's thumbnail with a play button;
- * the player loads only after a click (spec section 2; cookies policy) and
+ * the player loads only after a click (docs/spec.md section 2; cookies policy) and
  * unloads when its carousel slide leaves the view. `eager`: the thumbnail is the page's priority
  * image (loaded at once, fetchpriority="high"); otherwise it loads lazily.
  */
@@ -15,9 +15,7 @@ export function VideoEmbed({ id, title, className, eager = false }: { id: string
   const frame = useRef<HTMLIFrameElement>(null);
   // A video whose carousel slide leaves the view stops (no sound from a hidden slide).
   const inView = useSlideActive();
-  useEffect(() => {
-    if (!inView) setPlaying(false);
-  }, [inView]);
+  if (!inView && playing) setPlaying(false);
   useEffect(() => {
     if (playing) frame.current?.focus();
   }, [playing]);

@@ -10,7 +10,7 @@ export interface VideoItem {
   title: string;
 }
 
-/** Items as links or `{url|video|link, title}`; only those with an 11-character id stay (spec section 2). */
+/** Items as links or `{url|video|link, title}`; only those with an 11-character id stay (docs/spec.md section 2). */
 export function readVideos(value: unknown): VideoItem[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item): VideoItem[] => {
@@ -20,7 +20,7 @@ export function readVideos(value: unknown): VideoItem[] {
   });
 }
 
-/** `videos` (spec section 2): a carousel of videos; links without a video id do not render. */
+/** `videos` (docs/spec.md section 2): a carousel of videos; links without a video id do not render. */
 export function Videos({ block }: BlockProps) {
   const videos = readVideos(block.items ?? block.videos);
   if (videos.length === 0) return null;

@@ -22,13 +22,13 @@ export function readImage(value: unknown, fallbackAlt = ''): ImageRef | null {
 }
 
 /**
- * Promo links (spec section 2): the first entry of the link list; its
+ * Promo links (docs/spec.md section 2): the first entry of the link list; its
  * `acf_fc_layout` names the key that holds the target.
  */
 export function readLinkList(value: unknown): LinkRef | null {
   if (!Array.isArray(value)) return readLink(value);
   if (value.length === 0) return null;
-  const first = value[0];
+  const first: unknown = value[0];
   if (!isObject(first)) return readLink(first);
   const layout = text(first.acf_fc_layout);
   const target = layout ? first[layout] : undefined;
@@ -61,7 +61,7 @@ export function safeHref(value: unknown): string | null {
 
 /** Product ids from a relationship field: numbers, numeric strings or `{ID}`/`{id}` objects; deduplicated, in order. */
 export function readIds(value: unknown): number[] {
-  const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const list: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   const ids = list.map((v) => (isObject(v) ? (v.ID ?? v.id) : v)).map((v) => (typeof v === 'string' ? Number(v.trim()) : v));
   return [...new Set(ids.filter((v): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0))];
 }

@@ -1,5 +1,5 @@
 /**
- * Layout name (`acf_fc_layout`) -> component, for every block of spec section 2.
+ * Layout name (`acf_fc_layout`) -> component, for every block of docs/spec.md section 2.
  * Blocks that are often above the fold (heroes, quick_info, info_box, html,
  * text_row, promos, anchor markers) load with the page; the carousels and the
  * blocks that fetch data load on demand (the lazyBlocks chunk) when they come

@@ -10,12 +10,12 @@ export function renderInRouter(ui: ReactNode) {
 
 /** Replaces fetch: `routes` maps a URL prefix to the JSON it answers; anything else is a 404. */
 export function answerFetch(routes: Record<string, unknown>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn((input: string | URL) => {
     const url = String(input);
     const hit = Object.keys(routes).find((prefix) => url.startsWith(prefix));
-    return hit === undefined
+    return Promise.resolve(hit === undefined
       ? new Response('{"code":"not_found"}', { status: 404 })
-      : new Response(JSON.stringify(routes[hit]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      : new Response(JSON.stringify(routes[hit]), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

@@ -5,7 +5,7 @@ function subscribe(onChange: () => void) {
   return () => window.removeEventListener('resize', onChange);
 }
 
-/** The window's inner width in px, updated on resize (quick_info layout rules, spec section 2). */
+/** The window's inner width in px, updated on resize (quick_info layout rules, docs/spec.md section 2). */
 export function useWindowWidth(): number {
   return useSyncExternalStore(
     subscribe,

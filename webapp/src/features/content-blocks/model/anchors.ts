@@ -1,5 +1,5 @@
 /**
- * Anchor markers and the anchor menu (spec sections 2 and 9): the menu shows
+ * Anchor markers and the anchor menu (docs/spec.md sections 2 and 9): the menu shows
  * when anchor_link markers exist; a click scrolls smoothly to the marker, which
  * lands 130 px from the top (179 px for admin or reviewer viewers, whose banner
  * takes the difference).

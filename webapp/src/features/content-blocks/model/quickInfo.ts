@@ -1,5 +1,5 @@
 /**
- * Quick-info fields and layout rules (spec section 2): image_placement top,
+ * Quick-info fields and layout rules (docs/spec.md section 2): image_placement top,
  * bottom, left, right or background (default background); under 600 px window
  * width left and right become top; image max height 560 px, or half the window
  * width for top and bottom; text_alignment default left; background_color

@@ -1,6 +1,6 @@
 /**
  * Inline styles from content fields, applied safely. Editors write CSS as
- * semicolon-separated `property: value` pairs (quick_info image_styles, spec
+ * semicolon-separated `property: value` pairs (quick_info image_styles, docs/spec.md
  * section 2). Only layout and look properties from an allow-list pass, and only
  * values made of plain CSS tokens: no url(), var(), expression(), escapes,
  * comments or markup, so a field can neither load anything nor break out.
@@ -36,7 +36,7 @@ export function parseInlineStyles(value: unknown): CSSProperties {
     if ((raw.match(/\(/g) ?? []).length !== (raw.match(/\)/g) ?? []).length) continue;
     style[camel(property)] = raw;
   }
-  return style as CSSProperties;
+  return style;
 }
 
 const COLOR = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla)\(\s*[\d.\s%,/+-]+\)|[a-z]{3,20})$/i;

@@ -1,5 +1,5 @@
 /**
- * Tech spec values (spec section 2): a value written as a markdown-style link
+ * Tech spec values (docs/spec.md section 2): a value written as a markdown-style link
  * `[text](url)` shows as a link, or as 'Read PDF' and 'Download PDF' when the
  * target ends in pdf. Text around links stays text.
  */

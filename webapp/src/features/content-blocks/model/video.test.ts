@@ -1,6 +1,6 @@
 import { videoEmbedUrl, videoFile, videoId, videoThumbnail } from './video';
 
-describe('videoId (spec 2: only links with an 11-character id render)', () => {
+describe('videoId (docs/spec.md section 2: only links with an 11-character id render)', () => {
   it.each([
     ['https://www.youtube.com/watch?v=hV0d1n75kbX', 'hV0d1n75kbX'],
     ['https://youtube.com/watch?feature=share&v=Vq3LpPro54g&t=30', 'Vq3LpPro54g'],

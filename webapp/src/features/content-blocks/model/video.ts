@@ -1,5 +1,5 @@
 /**
- * Video links (spec section 2): only a link from which an 11-character video id
+ * Video links (docs/spec.md section 2): only a link from which an 11-character video id
  * can be extracted renders; its thumbnail comes from the video provider's image
  * host. Plays from the privacy-enhanced embed host, only after a click (the
  * cookies policy promises that).
