@@ -116,7 +116,9 @@ def catalogue(session: Session) -> dict[str, int]:
                             extra_eur=1990,
                             extra_usd=2190,
                             position=0,
-                            images=[ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/alu.svg")],
+                            images=[
+                                ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/alu.svg")
+                            ],
                         ),
                         ConfiguratorChoice(
                             key="poly",
@@ -124,7 +126,9 @@ def catalogue(session: Session) -> dict[str, int]:
                             sku_part="CFG-POLY",
                             extra_eur=0,
                             position=1,
-                            images=[ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/poly.svg")],
+                            images=[
+                                ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/poly.svg")
+                            ],
                         ),
                     ],
                 )

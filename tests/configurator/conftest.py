@@ -36,7 +36,9 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def _choice(key: str, name: str, sku: str, eur: int = 0, usd: int = 0, **fields: object) -> ConfiguratorChoice:
+def _choice(
+    key: str, name: str, sku: str, eur: int = 0, usd: int = 0, **fields: object
+) -> ConfiguratorChoice:
     return ConfiguratorChoice(
         key=key,
         name=name,
