@@ -65,7 +65,8 @@ def get_configurator(
     summary="Price and check a build",
     responses={
         **documented(
-            schemas.QuoteOut, "The verdict (``ok`` false with ``problems`` when it cannot be bought)"
+            schemas.ConfiguratorQuoteOut,
+            "The verdict (``ok`` false with ``problems`` when it cannot be bought)",
         ),
         **error_responses({**_404, **_422}),
     },

@@ -143,7 +143,7 @@ class ConfiguratorOut(_Out):
     defaults: list[str]
 
 
-class ProblemOut(_Out):
+class ConfiguratorProblemOut(_Out):
     """Why a build cannot be bought (docs/spec.md section 8 messages)."""
 
     code: str
@@ -152,12 +152,12 @@ class ProblemOut(_Out):
     choice_id: str | None
 
 
-class QuoteOut(_Out):
+class ConfiguratorQuoteOut(_Out):
     """A priced build: ``eur``/``usd`` minor units, ``skus`` the compound SKU list, ``button``
     the add button's state and ``button_label`` its text (docs/spec.md section 4)."""
 
     ok: bool
-    problems: list[ProblemOut]
+    problems: list[ConfiguratorProblemOut]
     eur: int
     usd: int
     skus: list[str]

@@ -96,7 +96,7 @@ def test_a_quote_prices_a_build_and_names_its_skus(client: TestClient, builder: 
     answer = client.post(f"/api/configurator/{BUILDER}/quote", json={"configuration": keys})
     assert answer.status_code == 200 and answer.headers["cache-control"] == "no-store"
     body = answer.json()
-    schemas.QuoteOut.model_validate(body, strict=True)
+    schemas.ConfiguratorQuoteOut.model_validate(body, strict=True)
     assert body["ok"] is True and body["problems"] == []
     assert (body["eur"], body["usd"]) == (14999 + 1990 + 990, 15999 + 2190 + 1090)
     assert body["skus"] == ["HV-CKB-BUILDER", "CASE-WHT", "SW-BRN", "CAPS-CH"]

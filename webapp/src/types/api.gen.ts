@@ -1576,6 +1576,48 @@ export interface components {
             welcome: components["schemas"]["WelcomeOut"];
         };
         /**
+         * ConfiguratorProblemOut
+         * @description Why a build cannot be bought (docs/spec.md section 8 messages).
+         */
+        ConfiguratorProblemOut: {
+            /** Choice Id */
+            choice_id: string | null;
+            /** Code */
+            code: string;
+            /** Layer Id */
+            layer_id: string | null;
+            /** Message */
+            message: string;
+        };
+        /**
+         * ConfiguratorQuoteOut
+         * @description A priced build: ``eur``/``usd`` minor units, ``skus`` the compound SKU list, ``button``
+         *     the add button's state and ``button_label`` its text (docs/spec.md section 4).
+         */
+        ConfiguratorQuoteOut: {
+            /**
+             * Button
+             * @enum {string}
+             */
+            button: "add" | "preorder" | "unavailable" | "coming_soon";
+            /** Button Label */
+            button_label: string;
+            /** Eur */
+            eur: number;
+            /** Hash */
+            hash: string;
+            /** Ok */
+            ok: boolean;
+            /** Preorder */
+            preorder: boolean;
+            /** Problems */
+            problems: components["schemas"]["ConfiguratorProblemOut"][];
+            /** Skus */
+            skus: string[];
+            /** Usd */
+            usd: number;
+        };
+        /**
          * CountryOut
          * @description A row of the country table (docs/spec.md section 3): ISO code, full name, currency, EU member.
          */
@@ -2212,20 +2254,6 @@ export interface components {
             title: components["schemas"]["Rendered"];
         };
         /**
-         * ProblemOut
-         * @description Why a build cannot be bought (docs/spec.md section 8 messages).
-         */
-        ProblemOut: {
-            /** Choice Id */
-            choice_id: string | null;
-            /** Code */
-            code: string;
-            /** Layer Id */
-            layer_id: string | null;
-            /** Message */
-            message: string;
-        };
-        /**
          * ProductAcf
          * @description A product's ACF fields (docs/spec.md section 3): texts, flags, configurator settings,
          *     recommended products and the ``hero``/``content`` blocks.
@@ -2445,6 +2473,47 @@ export interface components {
             unit_price: number;
             /** Variation Id */
             variation_id: number | null;
+        };
+        /**
+         * QuoteOut
+         * @description ``POST /api/checkout/quote`` (``service.quote_json``): the cart priced for ``country``
+         *     with ``shipping_method``; ``tax`` is the tax contained in ``total`` at ``tax_rate_bp``
+         *     (1900 = 19 %).
+         */
+        QuoteOut: {
+            /** Country */
+            country: string;
+            /** Coupon Refusals */
+            coupon_refusals: components["schemas"]["CouponRefusalOut"][];
+            /** Coupons */
+            coupons: components["schemas"]["CouponDiscountOut"][];
+            /**
+             * Currency
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /** Discount */
+            discount: number;
+            /** Lines */
+            lines: components["schemas"]["QuoteLineOut"][];
+            /** Payment Methods */
+            payment_methods: components["schemas"]["PaymentMethodOut"][];
+            /** Shipping */
+            shipping: number;
+            /** Shipping Method */
+            shipping_method: string;
+            /** Shipping Methods */
+            shipping_methods: components["schemas"]["ShippingMethodOut"][];
+            /** Subtotal */
+            subtotal: number;
+            /** Tax */
+            tax: number;
+            /** Tax Name */
+            tax_name: string;
+            /** Tax Rate Bp */
+            tax_rate_bp: number;
+            /** Total */
+            total: number;
         };
         /**
          * QuoteRequest
@@ -2947,75 +3016,6 @@ export interface components {
             /** Text */
             text: string;
         };
-        /**
-         * QuoteOut
-         * @description ``POST /api/checkout/quote`` (``service.quote_json``): the cart priced for ``country``
-         *     with ``shipping_method``; ``tax`` is the tax contained in ``total`` at ``tax_rate_bp``
-         *     (1900 = 19 %).
-         */
-        services__checkout__schemas__QuoteOut: {
-            /** Country */
-            country: string;
-            /** Coupon Refusals */
-            coupon_refusals: components["schemas"]["CouponRefusalOut"][];
-            /** Coupons */
-            coupons: components["schemas"]["CouponDiscountOut"][];
-            /**
-             * Currency
-             * @enum {string}
-             */
-            currency: "EUR" | "USD";
-            /** Discount */
-            discount: number;
-            /** Lines */
-            lines: components["schemas"]["QuoteLineOut"][];
-            /** Payment Methods */
-            payment_methods: components["schemas"]["PaymentMethodOut"][];
-            /** Shipping */
-            shipping: number;
-            /** Shipping Method */
-            shipping_method: string;
-            /** Shipping Methods */
-            shipping_methods: components["schemas"]["ShippingMethodOut"][];
-            /** Subtotal */
-            subtotal: number;
-            /** Tax */
-            tax: number;
-            /** Tax Name */
-            tax_name: string;
-            /** Tax Rate Bp */
-            tax_rate_bp: number;
-            /** Total */
-            total: number;
-        };
-        /**
-         * QuoteOut
-         * @description A priced build: ``eur``/``usd`` minor units, ``skus`` the compound SKU list, ``button``
-         *     the add button's state and ``button_label`` its text (docs/spec.md section 4).
-         */
-        services__configurator__schemas__QuoteOut: {
-            /**
-             * Button
-             * @enum {string}
-             */
-            button: "add" | "preorder" | "unavailable" | "coming_soon";
-            /** Button Label */
-            button_label: string;
-            /** Eur */
-            eur: number;
-            /** Hash */
-            hash: string;
-            /** Ok */
-            ok: boolean;
-            /** Preorder */
-            preorder: boolean;
-            /** Problems */
-            problems: components["schemas"]["ProblemOut"][];
-            /** Skus */
-            skus: string[];
-            /** Usd */
-            usd: number;
-        };
     };
     responses: never;
     parameters: never;
@@ -3398,7 +3398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["services__checkout__schemas__QuoteOut"];
+                    "application/json": components["schemas"]["QuoteOut"];
                 };
             };
             /** @description `invalid_cart_token`: X-Cart-Token missing or not 22 to 128 URL-safe characters */
@@ -3543,7 +3543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["services__configurator__schemas__QuoteOut"];
+                    "application/json": components["schemas"]["ConfiguratorQuoteOut"];
                 };
             };
             /** @description `configurator_not_found`: no such product, not visible, or it has no configurator */
