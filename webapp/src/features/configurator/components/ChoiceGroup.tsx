@@ -69,11 +69,11 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
   };
 
   return (
-    <fieldset className={styles.layer}>
-      <legend className={styles.layerName} id={`${id}-name`}>
+    <div className={styles.layer} data-layer={layer.id}>
+      <h3 className={styles.layerName} id={`${id}-name`}>
         {layer.name}
         {layer.required && <span className={styles.requiredMark}> (required)</span>}
-      </legend>
+      </h3>
       {layer.description && (
         <p className={styles.layerDescription} id={`${id}-desc`}>
           {layer.description}
@@ -99,6 +99,7 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
               }}
               role={role}
               aria-checked={checked[index]}
+              aria-labelledby={extra > 0 ? `${id}-${index}-name ${id}-${index}-extra` : `${id}-${index}-name`}
               aria-disabled={state?.disabled || undefined}
               aria-describedby={state?.reason ? reasonId : undefined}
               tabIndex={layer.multiple || index === tabStop ? 0 : -1}
@@ -112,8 +113,14 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
               ) : c.colour ? (
                 <span className={styles.swatch} style={{ background: c.colour }} aria-hidden="true" />
               ) : null}
-              <span className={styles.choiceName}>{c.name}</span>
-              {extra > 0 && <span className={styles.extra}>+{formatCents(extra, currency)}</span>}
+              <span id={`${id}-${index}-name`} className={styles.choiceName}>
+                {c.name}
+              </span>
+              {extra > 0 && (
+                <span id={`${id}-${index}-extra`} className={styles.extra}>
+                  +{formatCents(extra, currency)}
+                </span>
+              )}
               {state?.reason && (
                 <span id={reasonId} className={styles.reason}>
                   {state.reason}
@@ -129,6 +136,6 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
           {m}
         </p>
       ))}
-    </fieldset>
+    </div>
   );
 }
