@@ -6,7 +6,7 @@ import { Configurator, type ConfiguratorProps } from './Configurator';
 const DEFAULTS = ['case:case-black', 'switches:sw-red', 'keycaps:caps-cherry'];
 
 function renderConfigurator(props: Partial<ConfiguratorProps> = {}) {
-  const onAdd = vi.fn<ConfiguratorProps['onAdd']>(async () => ({ ok: true }));
+  const onAdd = vi.fn<ConfiguratorProps['onAdd']>(() => Promise.resolve({ ok: true as const }));
   const onAdded = vi.fn();
   render(<Configurator data={vectorConfigurator('keyboard')} initialKeys={DEFAULTS} currency="EUR" onAdd={onAdd} onAdded={onAdded} {...props} />);
   return { onAdd, onAdded };
@@ -140,7 +140,7 @@ describe('the add button (docs/spec.md section 4)', () => {
   });
 
   it("shows the cart's refusal", async () => {
-    const { onAdded } = renderConfigurator({ onAdd: async () => ({ ok: false, message: 'Black Case is out of stock, please select something else.' }) });
+    const { onAdded } = renderConfigurator({ onAdd: () => Promise.resolve({ ok: false as const, message: 'Black Case is out of stock, please select something else.' }) });
     await userEvent.click(addButton());
     expect(await screen.findByText('Black Case is out of stock, please select something else.')).toBeInTheDocument();
     expect(onAdded).not.toHaveBeenCalled();
@@ -192,6 +192,7 @@ describe('share', () => {
     renderConfigurator();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+      await Promise.resolve();
     });
     expect(await screen.findByRole('dialog', { name: 'Share' })).toBeInTheDocument();
   });

@@ -8,5 +8,5 @@ const doc = JSON.parse(readFileSync(VECTORS, 'utf8')) as { configurators: Record
 
 /** A fresh copy of a vector configurator, with `changes` merged over it. */
 export function vectorConfigurator(name: 'keyboard' | 'mouse' | 'soon', changes: Partial<ConfiguratorData> = {}): ConfiguratorData {
-  return { ...(structuredClone(doc.configurators[name]) as ConfiguratorData), ...changes };
+  return { ...structuredClone(doc.configurators[name]), ...changes };
 }
