@@ -7,7 +7,29 @@
 import { useCallback } from 'react';
 import { useCartStore } from '@/features/cart';
 import type { AddResult } from '@/features/configurator';
+import { toAppLink } from '@/lib/links';
+import { productPath } from '@/lib/products';
+import type { Product } from '@/types/api';
 
+/** What 'Customize' does for a product. */
+export type CustomizeAction = { kind: 'open' } | { kind: 'navigate'; to: string } | { kind: 'assign'; href: string };
+
+/**
+ * docs/spec.md section 2.6: 'Customize' opens the configurator modal for the product; a
+ * `configuratorLink` pointing to another page (in the app: navigate; another site: load it)
+ * goes there instead. A link to the page the shopper is on, or to the product's own page, opens
+ * the modal.
+ */
+export function customizeAction(product: Pick<Product, 'slug' | 'categories' | 'acf' | 'status'>, pathname: string): CustomizeAction {
+  const target = product.acf?.configuratorLink;
+  if (!target) return { kind: 'open' };
+  const link = toAppLink(target);
+  if (!link.internal) return { kind: 'assign', href: link.href };
+  const path = link.to.split(/[?#]/)[0];
+  return path === pathname || path === productPath(product) ? { kind: 'open' } : { kind: 'navigate', to: link.to };
+}
+
+/** The configurator's add for the modal and the builder page: `(productId, keys, replaceLineId?) => Promise<AddResult>`. */
 export function useConfiguratorCart() {
   const submit = useCartStore((s) => s.submit);
   const remove = useCartStore((s) => s.remove);

@@ -5,10 +5,8 @@ import { closeConfigurator, ConfiguratorModal, openConfigurator, useConfigurator
 import { BlockList } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
 import { SITE_NAME } from '@/config/site';
-import { toAppLink } from '@/lib/links';
-import { productPath } from '@/lib/products';
 import { useLoaderData, useLocation, useNavigate } from '@/lib/router';
-import { useConfiguratorCart } from './configuratorCart';
+import { customizeAction, useConfiguratorCart } from './configuratorCart';
 import type { Product, Variation } from '@/types/api';
 
 export { productPageLoader as loader };
@@ -34,11 +32,10 @@ export function Component() {
   // configuratorLink pointing to another page (e.g. /custom-keyboard-builder) goes there instead.
   const onCustomize = useCallback(
     (p: Product) => {
-      const target = p.acf?.configuratorLink;
-      const link = target ? toAppLink(target) : null;
-      if (!link || (link.internal && [pathname, productPath(p)].includes(link.to.split(/[?#]/)[0]))) openConfigurator({ productId: p.id });
-      else if (link.internal) void navigate(link.to);
-      else window.location.assign(link.href);
+      const action = customizeAction(p, pathname);
+      if (action.kind === 'open') openConfigurator({ productId: p.id });
+      else if (action.kind === 'navigate') void navigate(action.to);
+      else window.location.assign(action.href);
     },
     [navigate, pathname],
   );

@@ -33,7 +33,7 @@ export default function ConfiguratorModal({ currency, onAdd, onAdded }: Configur
     <Modal title={load.data?.name ?? 'Customize'} onClose={close} className={styles.modal}>
       {load.status === 'ready' ? (
         <Configurator
-          key={`${productId}:${load.data.version}`}
+          key={`${productId}:${load.data.version}:${keys?.join(',') ?? ''}`}
           data={load.data}
           initialKeys={keys ?? defaultSelection(load.data)}
           notices={notices}
