@@ -50,6 +50,16 @@ describe('layers as WAI-ARIA radio groups', () => {
     expect(radio('Case', /Black Case/)).toHaveAttribute('aria-checked', 'true');
   });
 
+  it('moves to the first and last choice with Home and End (an unavailable one is focused, not selected)', () => {
+    renderConfigurator();
+    const red = radio('Switches', /Red Switches/);
+    fireEvent.keyDown(red, { key: 'End' });
+    expect(radio('Switches', /Silent Switches/)).toHaveFocus();
+    expect(radio('Switches', /Red Switches/)).toHaveAttribute('aria-checked', 'true');
+    fireEvent.keyDown(radio('Switches', /Silent Switches/), { key: 'Home' });
+    expect(radio('Switches', /Red Switches/)).toHaveFocus();
+  });
+
   it('selects the focused choice with Space', () => {
     renderConfigurator();
     const brown = radio('Switches', /Brown Switches/);
