@@ -25,7 +25,7 @@ function line(fields: Partial<LineView>): LineView {
   return {
     line_id: 'line-1', product_id: 26907, variation_id: null, name: 'Custom Keyboard Builder', sku: 'HV-CKB-BUILDER', image: '/media/builder.svg',
     count: 1, cap: 10, discount_percent: 0, eur: price, usd: { regular: 15999, sale: null }, extras: 3500, unit_price: 14999, regular_price: 14999,
-    line_total: 18499, on_sale: false, preorder: false, recommended_by: null, recommended_eur: null, recommended_usd: null, use_discount: false,
+    line_total: 18499, on_sale: false, variation_label: '', preorder: false, recommended_by: null, recommended_eur: null, recommended_usd: null, use_discount: false,
     stock: { backorders: 'no', manage_stock: false, stock_quantity: null, stock_status: 'instock' },
     configuration: BUILD, configuration_meta: { version: 3, hash: '0123456789abcdef0123', skus: ['HV-CKB-BUILDER', 'SW-RED', 'CASE-BLK', 'CAPS-SA'] },
     ...fields,
