@@ -83,7 +83,7 @@ describe('configured cart lines', () => {
   });
 
   it('plain lines keep the product image and have no choices list', () => {
-    renderCart([line({ configuration: null, configuration_meta: null, name: 'Tyr TKL', line_id: 'line-2' })], 'EUR', { onEditConfiguration: vi.fn() });
+    renderCart([line({ configuration: null, configuration_meta: undefined, name: 'Tyr TKL', line_id: 'line-2' })], 'EUR', { onEditConfiguration: vi.fn() });
     expect(screen.queryByRole('list', { name: 'Your choices' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('cart-line').querySelector('img')).toHaveAttribute('src', '/media/builder.svg');

@@ -22,23 +22,13 @@ export type CartCurrency = 'EUR' | 'USD';
 export type PricePair = Schemas['LinePrice'];
 export type LineStock = Schemas['LineStock'];
 /**
- * A chosen configurator option as recorded on a line. `image` (the choice's image for the
- * configurator's use_in_cart angle), `z` (layer stack + image z) and `sku_part` come with the
- * configurator's cart lines (docs/spec.md section 2.13); older lines lack them. Optional until
- * the generated schema has them.
+ * A chosen configurator option as recorded on a line: `image` (the choice's image for the
+ * configurator's use_in_cart angle), `z` (layer stack + image z) and `sku_part` are missing on
+ * lines recorded before the configurator (docs/spec.md section 2.13).
  */
-export type ChosenOption = Schemas['ChosenOption'] & { image?: string | null; z?: number; sku_part?: string };
-/** What a configured line records about its build: configurator version, share hash, compound SKUs (never shown to shoppers). */
-export interface ConfigurationMeta {
-  version: number;
-  hash: string;
-  skus: string[];
-}
+export type ChosenOption = Schemas['ChosenOption'];
 /** A line as the shopper sees it: prices in the cart's currency (application.line_view). */
-export type LineView = Omit<Schemas['ShownLine'], 'configuration'> & {
-  configuration: ChosenOption[] | null;
-  configuration_meta?: ConfigurationMeta | null;
-};
+export type LineView = Schemas['ShownLine'];
 /** What `line_view` adds to a recorded line. */
 type LineViewOnly = 'unit_price' | 'regular_price' | 'extras' | 'line_total' | 'on_sale' | 'preorder' | 'cap';
 /** A line as the rules see it (recorded by ItemAdded; docs/events.md). */
