@@ -1,7 +1,11 @@
 import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
-import { useConfiguratorStore } from '../store/configuratorStore';
+import { openConfigurator } from '../store/configuratorStore';
 import { SHARED_LINK_OPEN_DELAY_MS, sharedHash, useSharedBuild } from './useSharedBuild';
+
+// The configurator's store is another engineer's; only the call matters here.
+vi.mock('../store/configuratorStore', () => ({ openConfigurator: vi.fn() }));
+const opened = vi.mocked(openConfigurator);
 
 const HASH = '0123456789abcdef0123';
 const DATA = {
@@ -44,7 +48,7 @@ describe('useSharedBuild', () => {
     vi.useFakeTimers();
     fetchMock = vi.fn(() => Promise.resolve(answer(200, DATA)));
     vi.stubGlobal('fetch', fetchMock);
-    useConfiguratorStore.setState({ open: null });
+    opened.mockClear();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -63,11 +67,12 @@ describe('useSharedBuild', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(SHARED_LINK_OPEN_DELAY_MS - 1);
     });
-    expect(useConfiguratorStore.getState().open).toBeNull();
+    expect(opened).not.toHaveBeenCalled();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(useConfiguratorStore.getState().open).toEqual({
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledWith({
       productId: 26907,
       keys: ['case:case-black', 'switches:sw-red'],
       notices: ['Red switches now cost €12.00 more.'],
@@ -82,7 +87,7 @@ describe('useSharedBuild', () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(useConfiguratorStore.getState().open).toBeNull();
+    expect(opened).not.toHaveBeenCalled();
   });
 
   it('ignores a ?d= that is not a hash', async () => {
@@ -102,7 +107,7 @@ describe('useSharedBuild', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
-    expect(useConfiguratorStore.getState().open).toBeNull();
+    expect(opened).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalled();
   });
 
@@ -114,7 +119,7 @@ describe('useSharedBuild', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
-    expect(useConfiguratorStore.getState().open).toBeNull();
+    expect(opened).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith('POST /api/get-share-data failed', expect.any(TypeError));
   });
 
@@ -128,6 +133,6 @@ describe('useSharedBuild', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
-    expect(useConfiguratorStore.getState().open).toBeNull();
+    expect(opened).not.toHaveBeenCalled();
   });
 });
