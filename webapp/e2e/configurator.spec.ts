@@ -87,7 +87,7 @@ test('a shared build opens by itself in a fresh browser with the same choices', 
 
   const opener = scope.getByRole('button', { name: 'Share' });
   await opener.click();
-  const share = page.getByRole('dialog', { name: 'Share your build' });
+  const share = page.getByRole('dialog', { name: 'Share', exact: true });
   await expect(share).toBeVisible();
   // docs/spec.md section 9: the share modal sits at z-index 99999, above the configurator (1000).
   expect(await share.evaluate((dialog) => getComputedStyle(dialog.parentElement!).zIndex)).toBe('99999');
@@ -106,7 +106,7 @@ test('a shared build opens by itself in a fresh browser with the same choices', 
 
   // Sharing the same build again gives the same link (content-addressed).
   await opener.click();
-  await expect(page.getByRole('dialog', { name: 'Share your build' }).getByLabel('Link to your build')).toHaveValue(url);
+  await expect(page.getByRole('dialog', { name: 'Share', exact: true }).getByLabel('Link to your build')).toHaveValue(url);
   await page.keyboard.press('Escape');
 
   // A fresh browser (no storage, no cookies): the configurator opens by itself with the same build.

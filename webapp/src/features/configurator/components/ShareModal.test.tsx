@@ -42,7 +42,7 @@ describe('ShareModal', () => {
     fetchMock.mockReturnValueOnce(pending);
     render(<Page />);
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(screen.getByRole('dialog', { name: 'Share your build' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Share' })).toBeInTheDocument();
     expect(screen.getByText('Creating your link…')).toBeInTheDocument();
     release(answer(200, { url: URL_26907, hash: '0123456789abcdef0123' }));
     const field = await screen.findByLabelText('Link to your build');

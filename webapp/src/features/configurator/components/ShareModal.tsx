@@ -7,7 +7,7 @@ export interface ShareModalProps {
   /** The configured product. */
   productId: number;
   /** The build: "layer_id:choice_id" keys. */
-  keys: string[];
+  keys: readonly string[];
   /** Escape, the Close button or the backdrop. */
   onClose: () => void;
 }
@@ -92,7 +92,7 @@ export function ShareModal({ productId, keys, onClose }: ShareModalProps) {
   };
 
   return (
-    <Modal title="Share your build" describedBy={introId} onClose={onClose} className={styles.dialog} backdropClassName={styles.backdrop}>
+    <Modal title="Share" describedBy={introId} onClose={onClose} className={styles.dialog} backdropClassName={styles.backdrop}>
       <p id={introId} className={styles.intro}>
         Anyone with this link sees the configurator with your choices.
       </p>
