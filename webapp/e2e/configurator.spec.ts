@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { placeOrderAs } from './support/shop';
 
@@ -26,6 +27,13 @@ async function price(scope: Locator): Promise<number> {
   const live = scope.locator('[aria-live="polite"]').filter({ hasText: /[€$]\s?\d/ }).first();
   await expect(live).toBeVisible();
   return cents(await live.innerText());
+}
+
+/** axe on the elements matching `selector` (every rule): no serious or critical violation. */
+async function expectAccessible(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
 }
 
 const layer = (scope: Locator, name: string) => scope.getByRole('radiogroup', { name });
@@ -94,6 +102,7 @@ test('a shared build opens by itself in a fresh browser with the same choices', 
   const field = share.getByLabel('Link to your build');
   await expect(field).toHaveValue(new RegExp(`^${baseURL}${BUILDER}\\?d=[0-9a-f]{20}$`));
   const url = await field.inputValue();
+  await expectAccessible(page, '[role="dialog"]');
   await share.getByRole('button', { name: 'Copy link' }).click();
   await expect(share.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
@@ -145,6 +154,7 @@ test('a configured keyboard goes to the cart with its picture and choices, is ed
   await expect
     .poll(() => thumb.locator('img').evaluateAll((imgs) => imgs.length > 1 && imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
     .toBe(true);
+  await expectAccessible(page, '[data-testid="cart-line"]');
   const lineId = await line.getAttribute('data-line-id');
 
   // Edit: the configurator reopens with this build; changing the keycaps replaces the line.
