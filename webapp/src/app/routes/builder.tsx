@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
 import { PageHeading } from '@/components/PageHeading';
-import { Builder } from '@/features/configurator';
+import { Builder, useSharedBuild } from '@/features/configurator';
 import { useCurrency } from '@/features/country';
 import { SITE_NAME } from '@/config/site';
 import { useConfiguratorCart } from './configuratorCart';
+import { ConfiguratorModalHost } from './ConfiguratorModalHost';
 
 /** The product the custom keyboard builder configures (docs/spec.md section 2, route table). */
 export const BUILDER_PRODUCT_ID = 26907;
@@ -12,6 +13,7 @@ export const BUILDER_PRODUCT_ID = 26907;
 export function Component() {
   const currency = useCurrency();
   const onAdd = useConfiguratorCart();
+  useSharedBuild(BUILDER_PRODUCT_ID);
   return (
     <>
       <title>{`Custom Keyboard Builder – ${SITE_NAME}`}</title>
@@ -21,6 +23,7 @@ export function Component() {
           <Builder productId={BUILDER_PRODUCT_ID} currency={currency} onAdd={(productId, keys) => onAdd(productId, keys)} />
         </Suspense>
       </div>
+      <ConfiguratorModalHost />
     </>
   );
 }
