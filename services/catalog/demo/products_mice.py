@@ -104,6 +104,8 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         short="Competition mouse with 8000 Hz wireless polling and a low-slung shape.",
         specs=["8000 Hz wireless polling", "Nova 26K sensor", "61 g", "Up to 40 hours at 8000 Hz"],
         filters=[F_24GHZ, F_LIGHT, F_BLACK_RED],
+        # its configurator (shell, buttons, grip tape, skates) opens on its own page
+        is_configurable=True, show_configurator_link=True, configurator_link="/mice/fenrir-8k",
     ),
     product(
         1206, "Vali Mini", "HV-MS-VALI-MINI", [MICE], 11999, 12999,
