@@ -7,6 +7,7 @@
 #
 # SQLite: projection_rebuild.py, catalog_reads.py (own seeded server) and lighthouse.py (own
 # seeded server serving webapp/dist, built first when missing; Chromium at /usr/bin/chromium).
+# No database: configurator_validate.py (the configurator's validate, in process).
 # PostgreSQL (TEST_DATABASE_URL): projection_rebuild.py and catalog_reads.py again, each in a
 # private schema, and the PostgreSQL-only cart_commands.py and cart_reliability.py, each in a
 # schema of its own named after this run, dropped at the end. Servers listen on
@@ -45,6 +46,7 @@ run() {  # run LABEL COMMAND...: run one benchmark, print its output, note its t
 sqlite=(env -u DATABASE_URL)  # the SQLite runs ignore a DATABASE_URL set outside
 run "projection_rebuild.py (SQLite)" "${sqlite[@]}" python bench/projection_rebuild.py \
   --events 2000 --carts 50 --batch-size 500 --repeat 1
+run "configurator_validate.py" python bench/configurator_validate.py --builds 200 --warmup 20
 run "catalog_reads.py (SQLite)" "${sqlite[@]}" BENCH_WORKERS=1 python bench/catalog_reads.py \
   --spawn --port "$port" --concurrency 4 --seconds 1 --warmup 1
 run "lighthouse.py (SQLite)" "${sqlite[@]}" python bench/lighthouse.py \

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from services.catalog.demo.loader import seed
-
 
 def seed_demo(session: Session) -> dict[str, int]:
     """Load the demo catalogue into ``session`` and return counts per kind.
@@ -23,6 +21,10 @@ def seed_demo(session: Session) -> dict[str, int]:
     PostgreSQL id sequences continue after the explicit ids. Counts are e.g.
     ``{"products": 70, "variations": 16, "posts": 11, ...}`` (see :func:`loader.seed`).
     """
+    # Imported here: the loader imports the demo configurators (services.configurator.demo),
+    # which import the product data of this package.
+    from services.catalog.demo.loader import seed
+
     return seed(session)
 
 
