@@ -1,5 +1,5 @@
 """The demo configurators (docs/spec.md section 2.13): the Custom Keyboard Builder (product 26907)
-and the Fenrir 8K mouse (product 1205), as domain :class:`Configurator` values plus what the
+and the Sleipnir MMO mouse (product 1208), as domain :class:`Configurator` values plus what the
 database row holds beside them (welcome text and image, warning, special layer, linked products).
 
 The demo loader (:mod:`services.catalog.demo.loader`) upserts them into the configurator tables
@@ -25,8 +25,8 @@ from services.configurator.domain import (
     StockStatus,
 )
 
-#: The configurable mouse (product 1205, "Fenrir 8K"); its configurator opens on its own page.
-MOUSE_ID = 1205
+#: The configurable mouse (product 1208, "Sleipnir MMO"); its configurator opens on its own page.
+MOUSE_ID = 1208
 #: Where the demo art lives, below the media URL.
 MEDIA = "/media/configurator"
 
@@ -237,12 +237,17 @@ MOUSE_LAYERS: tuple[_L, ...] = (
         _C("shell-red", "Ember Red shell", "SHELL-RED", "#c8102e", 990, 1090),
         _C("shell-frost", "Frost translucent shell", "SHELL-FROST", "#bcd4e6", 1490, 1590, backorder=True),
     )),
-    _L("buttons", "Main buttons", 20, default="btn-black", choices=(
+    _L("panel", "Side panel", 25, default="panel-12", description="Magnetic, swappable side panels.", choices=(
+        _C("panel-12", "12-button MMO panel", "PANEL-12", "#5b5f66"),
+        _C("panel-6", "6-button MOBA panel", "PANEL-6", "#5b5f66"),
+        _C("panel-2", "2-button FPS panel", "PANEL-2", "#5b5f66"),
+    )),
+    _L("buttons", "Main buttons", 22, default="btn-black", choices=(
         _C("btn-black", "Black buttons", "BTN-BLK", "#26282e"),
         _C("btn-white", "White buttons", "BTN-WHT", "#e8e8e6"),
         _C("btn-gold", "Gold buttons", "BTN-GLD", "#c9a227", 1290, 1390, stock="outofstock"),
     )),
-    _L("grips", "Grip tape", 30, required=False, choices=(
+    _L("grips", "Grip tape", 20, required=False, choices=(
         _C("grip-side", "Side grip tape", "GRIP-SIDE", "#3a3d45", 490, 590),
         _C("grip-full", "Full grip tape", "GRIP-FULL", "#3a3d45", 790, 890),
     )),
@@ -260,7 +265,7 @@ MOUSE_RULES: tuple[Rule, ...] = (
 
 
 def demo_configurators() -> list[DemoConfigurator]:
-    """The demo configurators, ordered by product id: 1205 (Fenrir 8K mouse) and 26907 (Custom
+    """The demo configurators, ordered by product id: 1208 (Sleipnir MMO mouse) and 26907 (Custom
     Keyboard Builder). Pure data: no database, no files."""
     builder_spec = _spec(BUILDER_PRODUCTS, BUILDER_ID)
     addon_spec = _spec(BUILDER_PRODUCTS, ADDON_ID)
@@ -284,7 +289,7 @@ def demo_configurators() -> list[DemoConfigurator]:
     )
     mouse = DemoConfigurator(
         configurator=_build(_spec(MOUSE_PRODUCTS, MOUSE_ID), ANGLES, MOUSE_LAYERS, MOUSE_RULES),
-        welcome_text="Make the Fenrir 8K yours: shell, buttons, grip tape and skates.",
+        welcome_text="Make the Sleipnir MMO yours: shell, side panel, buttons, grip tape and skates.",
         welcome_image=welcome_url(MOUSE_ID),
         art="mouse",
     )

@@ -289,6 +289,14 @@ def _mouse_top(layer: str, c: Choice) -> str:
                 f'<path d="M470 110 C500 140 518 180 522 220 L500 220 C496 184 480 150 456 124 Z" fill="{col}"/>'
             )
         return f'<g opacity=".9">{sides}</g>'
+    if layer == "panel":  # seen edge-on from the top: a strip along the left side, its button columns
+        cols = {"panel-12": 4, "panel-6": 3, "panel-2": 2}.get(c.id, 4)
+        bumps = "".join(
+            f'<rect x="236" y="{250 + i * 100 // cols}" width="8" height="{100 // cols - 8}" rx="3" '
+            f'fill="{_shade(col, 0.35)}"/>'
+            for i in range(cols)
+        )
+        return f'<path d="M242 230 C240 290 250 340 270 380 L282 374 C264 336 256 290 258 230 Z" fill="{col}"/>{bumps}'
     if layer == "skates":
         return (
             f'<rect x="350" y="48" width="100" height="20" rx="10" fill="{col}"/>'
@@ -313,6 +321,16 @@ def _mouse_side(layer: str, c: Choice) -> str:
             f'<path d="M250 {top + 10} C330 {top} 470 {top} 570 {top + 25} L550 362 C460 346 330 346 262 356 Z" '
             f'fill="{col}" opacity=".9"/>'
         )
+    if layer == "panel":
+        count, cols = {"panel-12": (12, 4), "panel-6": (6, 3), "panel-2": (2, 2)}.get(c.id, (12, 4))
+        rows = count // cols
+        w, h = 150 // cols, 54 // rows
+        keys = "".join(
+            f'<rect x="{312 + i % cols * w}" y="{296 + i // cols * h}" width="{w - 6}" height="{h - 6}" rx="5" '
+            f'fill="{_shade(col, 0.35)}"/>'
+            for i in range(count)
+        )
+        return f'<rect x="304" y="288" width="166" height="70" rx="14" fill="{col}"/>{keys}'
     if layer == "skates":
         return (
             f'<rect x="150" y="380" width="130" height="8" rx="4" fill="{col}"/>'
@@ -333,10 +351,12 @@ def layer_svg(demo: DemoConfigurator, choice: Choice, angle_id: str) -> str:
 def thumbnail_svg(demo: DemoConfigurator, choice: Choice) -> str:
     """A 160x100 thumbnail: the choice's top drawing on a dark tile with a colour swatch."""
     body = layer_svg(demo, choice, "top").split(">", 1)[1].rsplit("</svg>", 1)[0]
+    colour = choice.colour or "#5b5f66"
+    tile = "#5b5f66" if _luminance(colour) < 0.15 else "#1d1f24"  # dark parts on a lighter tile
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="160" height="100">'
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="40" fill="#1d1f24"/>{body}'
-        f'<circle cx="720" cy="420" r="44" fill="{escape(choice.colour or "#5b5f66")}" stroke="#f2f2f0" '
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="40" fill="{tile}"/>{body}'
+        f'<circle cx="720" cy="420" r="44" fill="{escape(colour)}" stroke="#f2f2f0" '
         'stroke-width="6"/></svg>\n'
     )
 

@@ -112,7 +112,11 @@ def test_mouse_configurator_is_reachable_from_its_product_page() -> None:
     spec = next(p for p in all_products() if p["id"] == MOUSE_ID)
     assert spec["is_configurable"] and spec["show_configurator_link"]
     assert spec["configurator_link"] == f"/mice/{slugify(spec['name'])}"
-    assert (cfg.base_sku, cfg.base_eur, cfg.base_usd) == (spec["sku"], 11999, 12999)
+    assert (
+        (cfg.base_sku, cfg.base_eur, cfg.base_usd)
+        == ("HV-MS-SLEIPNIR", 8999, 9999)
+        == (spec["sku"], spec["regular_price_eur"], spec["regular_price_usd"])
+    )
     assert len(cfg.layers) >= 3 and {a.id for a in cfg.angles} == {"top", "side"}
     assert all(r.reason for r in cfg.rules)
 

@@ -104,8 +104,6 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         short="Competition mouse with 8000 Hz wireless polling and a low-slung shape.",
         specs=["8000 Hz wireless polling", "Nova 26K sensor", "61 g", "Up to 40 hours at 8000 Hz"],
         filters=[F_24GHZ, F_LIGHT, F_BLACK_RED],
-        # its configurator (shell, buttons, grip tape, skates) opens on its own page
-        is_configurable=True, show_configurator_link=True, configurator_link="/mice/fenrir-8k",
     ),
     product(
         1206, "Vali Mini", "HV-MS-VALI-MINI", [MICE], 11999, 12999,
@@ -127,6 +125,8 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         short="Twelve-button side panel for MMO and MOBA players.",
         specs=["12 mechanical side buttons", "Nova 26K sensor", "98 g with adjustable weights"],
         filters=[F_WIRED, F_STANDARD, F_BLACK],
+        # its configurator (shell, side panel, buttons, grip tape, skates) opens on its own page
+        is_configurable=True, show_configurator_link=True, configurator_link="/mice/sleipnir-mmo",
     ),
     # Mouse accessories
     product(
