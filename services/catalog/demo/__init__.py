@@ -5,7 +5,8 @@ the generated SVG artwork into ``get_settings().media_dir``; the caller commits.
 Modules: :mod:`.taxonomy`, :mod:`.products_audio`, :mod:`.products_keyboards`,
 :mod:`.products_mice`, :mod:`.products_other`, :mod:`.builder` (product 26907 and its
 add-on 31575), :mod:`.blocks`, :mod:`.content`, :mod:`.posts`, :mod:`.commerce`,
-:mod:`.images` and :mod:`.loader`.
+:mod:`.images` and :mod:`.loader`. The demo configurators (26907 and the Sleipnir MMO, 1208)
+are :mod:`services.configurator.demo`; the loader seeds them and writes their art.
 """
 
 from __future__ import annotations
