@@ -264,7 +264,13 @@ def configurator_rows(demo: DemoConfigurator) -> dict[str, list[dict[str, Any]]]
 
 
 def _seed_configurators(session: Session, media: MediaWriter) -> dict[str, int]:
-    """Upsert every demo configurator (after the products) and write its art."""
+    """Upsert every demo configurator (after the products) and write its art.
+
+    Each configurator is written in one flush, its stale parts deleted through the ORM in the
+    same flush, so a configurator's versioning (raised once per flush that changes it, see
+    ``ConfiguratorModel.version``) sees one edit per seed that changes something and none
+    when nothing changed. ``version`` and ``updated_at`` of an existing row are kept: the
+    demo data gives them only to a new row (version 1)."""
     if not inspect(session.connection()).has_table(ConfiguratorModel.__tablename__):
         return {}  # a database before the migration that creates the configurator tables
     counts = {"configurators": 0, "configurator_layers": 0, "configurator_choices": 0,
@@ -274,31 +280,35 @@ def _seed_configurators(session: Session, media: MediaWriter) -> dict[str, int]:
             media.write(src, svg)
         rows = configurator_rows(demo)
         pid = demo.configurator.product_id
-        existing = session.get(ConfiguratorModel, pid)
-        updated_at = existing.updated_at if existing is not None else CONFIGURATOR_UPDATED_AT
-        upsert_all(
-            session, ConfiguratorModel, [{**r, "updated_at": updated_at} for r in rows["configurators"]]
-        )
-        upsert_all(session, ConfiguratorAngle, rows["angles"])
-        upsert_all(session, ConfiguratorLayer, rows["layers"])
-        upsert_all(session, ConfiguratorChoice, rows["choices"])
-        upsert_all(session, ConfiguratorChoiceImage, rows["images"])
-        upsert_all(session, ConfiguratorRule, rows["rules"])
-        layer_ids = select(ConfiguratorLayer.id).where(ConfiguratorLayer.configurator_id == pid)
-        choice_ids = select(ConfiguratorChoice.id).where(ConfiguratorChoice.layer_id.in_(layer_ids))
-        for model, owner, key in (
-            (ConfiguratorChoiceImage, ConfiguratorChoiceImage.choice_id.in_(choice_ids), "images"),
-            (ConfiguratorChoice, ConfiguratorChoice.layer_id.in_(layer_ids), "choices"),
-            (ConfiguratorLayer, ConfiguratorLayer.configurator_id == pid, "layers"),
-            (ConfiguratorAngle, ConfiguratorAngle.configurator_id == pid, "angles"),
-            (ConfiguratorRule, ConfiguratorRule.configurator_id == pid, "rules"),
-        ):
-            delete_stale(session, model, owner, [r["id"] for r in rows[key]])
+        with session.no_autoflush:
+            existing = session.get(ConfiguratorModel, pid)
+            kept = (
+                {"version": existing.version, "updated_at": existing.updated_at}
+                if existing is not None
+                else {"updated_at": CONFIGURATOR_UPDATED_AT}
+            )
+            upsert(session, ConfiguratorModel, {**rows["configurators"][0], **kept})
+            parts: tuple[tuple[type[Base], Any, str], ...] = (
+                (ConfiguratorAngle, ConfiguratorAngle.configurator_id == pid, "angles"),
+                (ConfiguratorLayer, ConfiguratorLayer.configurator_id == pid, "layers"),
+                (ConfiguratorChoice, ConfiguratorChoice.layer_id.in_([r["id"] for r in rows["layers"]]), "choices"),
+                (ConfiguratorChoiceImage, ConfiguratorChoiceImage.choice_id.in_([r["id"] for r in rows["choices"]]),
+                 "images"),
+                (ConfiguratorRule, ConfiguratorRule.configurator_id == pid, "rules"),
+            )  # fmt: skip
+            for model, _, key in parts:
+                for row in rows[key]:
+                    upsert(session, model, row)
+            for model, owner, key in reversed(parts):
+                keep = [r["id"] for r in rows[key]]
+                stale = select(model).where(owner, model.__table__.c.id.not_in(keep))
+                for obj in session.scalars(stale):
+                    session.delete(obj)
+        session.flush()
         counts["configurators"] += 1
         counts["configurator_layers"] += len(rows["layers"])
         counts["configurator_choices"] += len(rows["choices"])
         counts["configurator_rules"] += len(rows["rules"])
-    session.flush()
     return counts
 
 
