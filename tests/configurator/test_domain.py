@@ -122,6 +122,10 @@ def test_the_same_choice_twice_and_thirty_times() -> None:
     assert twice.eur == 10000 + 990  # counted once
     many = validate(cfg, [*BASE] + ["extras:films"] * 28)
     assert len(many.problems) == 27 and {p.code for p in many.problems} == {"invalid_configuration"}
+    thirty = validate(cfg, ["extras:films"] * MAX_CHOICES)  # at the limit: one films, 29 repeats
+    assert [p.message for p in thirty.problems].count("Switch films is chosen more than once.") == 29
+    assert [p.message for p in thirty.problems][29:] == ["Case is required", "Keycaps is required"]
+    assert [c.key for c in thirty.chosen] == ["extras:films"]
     over = validate(cfg, [*BASE] + ["extras:films"] * (MAX_CHOICES - 1))
     assert over.problems[0].message == f"A build has at most {MAX_CHOICES} choices."
 
