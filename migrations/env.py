@@ -13,6 +13,7 @@ import services.analytics.models  # noqa: F401
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 import services.checkout.models  # noqa: F401
+import services.configurator.models  # noqa: F401
 import services.contact.models  # noqa: F401
 import services.discounts.models  # noqa: F401
 import services.mail.models  # noqa: F401

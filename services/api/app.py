@@ -33,6 +33,7 @@ from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
+from services.configurator.endpoints import router as configurator_router
 from services.contact.endpoints import router as contact_router
 from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
@@ -199,6 +200,7 @@ def create_app() -> FastAPI:
 
     app.include_router(coupons_router)  # /api/wc/coupons (staff)
     app.include_router(catalog_router)
+    app.include_router(configurator_router)  # /api/configurator/..., /api/get-share-url, -data
     app.include_router(cart_router)
     app.include_router(analytics_router)
     app.include_router(staff_router)  # before the SPA fallback: /is-admin, /is-reviewer, /logout

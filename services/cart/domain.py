@@ -38,12 +38,15 @@ from services.cart.types import (
     CartLine,
     ChosenOption,
     CommandContext,
+    ConfigurationMeta,
     CouponLine,
     CouponRecord,
     DiscountedTotals,
     LineStock,
     Refused,
 )
+from services.configurator import domain as configurator_domain
+from services.configurator.domain import Configurator
 from services.discounts import domain as coupon_rules
 from services.discounts.domain import CouponFacts, CouponRefusal, RefusalCode, personal_free
 from services.shared.errors import Conflict, DomainError, Invalid
@@ -238,7 +241,12 @@ class Cart(Aggregate):
             refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
         if facts.product_type == "variable" and facts.variation_id is None:
             refuse("variation_required", f"Please choose a variation of {facts.name}.", 422, **ctx)
-        chosen = self._configuration(facts, configuration, ctx, refuse) if configuration else None
+        meta: ConfigurationMeta | None = None
+        chosen: list[ChosenOption] | None
+        if facts.configurator is not None:
+            chosen, meta = self._configured(facts, facts.configurator, configuration or [], ctx, refuse)
+        else:
+            chosen = self._configuration(facts, configuration, ctx, refuse) if configuration else None
         if chosen is None:
             existing = next(
                 (
@@ -271,6 +279,8 @@ class Cart(Aggregate):
                 self._normalize(ctx)
                 return
         line = self._new_line(facts, chosen, recommended_by)
+        if meta is not None:
+            line["configuration_meta"] = meta
         if rules.cap(line, [*self.lines, line]) < 1:
             self._refuse_cap(facts, 0, ctx, refuse)
         self._item_added(line=line, **ctx)
@@ -485,9 +495,56 @@ class Cart(Aggregate):
 
     # ---- helpers -----------------------------------------------------------------------------
 
+    def _configured(
+        self,
+        facts: ProductFacts,
+        configurator: Configurator,
+        configuration: list[str],
+        ctx: CommandContext,
+        refuse: Refuse,
+    ) -> tuple[list[ChosenOption], ConfigurationMeta]:
+        """Validate and price a build with the product's configurator (docs/spec.md section
+        2.13): the first problem is the refusal (``invalid_configuration`` 422,
+        ``configuration_required`` 422, ``configuration_unavailable`` 409, with the spec's
+        messages); the chosen options in menu order carry what the cart shows (image of the
+        ``use_in_cart`` angle, drawing order, SKU part) and the line records the configurator
+        version, the build's hash and its compound SKUs."""
+        verdict = configurator_domain.validate(configurator, configuration)
+        if verdict.problems:
+            first = verdict.problems[0]
+            refuse(first.code, first.message, first.status, **ctx)
+        cart_angle = next((a.id for a in configurator.angles if a.use_in_cart), None)
+        stacks = {layer.id: layer.stack for layer in configurator.layers}
+        chosen: list[ChosenOption] = []
+        for c in verdict.chosen:
+            picture = next((i for i in c.images if i.angle_id == cart_angle), None)
+            chosen.append(
+                {
+                    "layer_id": c.layer_id,
+                    "choice_id": c.id,
+                    "name": c.name,
+                    "layer_name": (configurator.layer(c.layer_id) or configurator.layers[0]).name,
+                    "extra_eur": max(0, c.extra_eur),
+                    "extra_usd": max(0, c.extra_usd),
+                    "has_backorder": c.preorder,
+                    "image": picture.url if picture else None,
+                    "z": stacks.get(c.layer_id, 0) + (picture.z if picture else 0),
+                    "sku_part": c.sku_part,
+                }
+            )
+        meta: ConfigurationMeta = {
+            "version": configurator.version,
+            "hash": verdict.hash,
+            "skus": list(verdict.skus),
+        }
+        return chosen, meta
+
     def _configuration(
         self, facts: ProductFacts, configuration: list[str], ctx: CommandContext, refuse: Refuse
     ) -> list[ChosenOption]:
+        """The browser-mirrored check of a build when no configurator model is known (the
+        optimistic cart's facts, tests/vectors/cart_rules.json): unknown and out-of-stock
+        choices are refused."""
         chosen: list[ChosenOption] = []
         for key in configuration:
             choice = facts.choices.get(key)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from services.configurator.domain import Configurator
 from services.discounts.domain import CouponFacts
 
 
@@ -66,6 +67,10 @@ class ProductFacts:
     recommended_price_eur: int | None = None
     recommended_price_usd: int | None = None
     choices: dict[str, ChoiceFacts] = field(default_factory=dict)
+    # the product's configurator (docs/spec.md section 2.13); when set, every add validates and
+    # prices the build with it. ``choices`` alone (no configurator) is all the browser's
+    # optimistic cart knows: unknown and out-of-stock choices are refused, nothing more.
+    configurator: Configurator | None = None
     # the product's categories (coupon restrictions, docs/spec.md section 5)
     category_ids: tuple[int, ...] = ()
 

@@ -38,7 +38,11 @@ class LineStock(TypedDict):
 
 class ChosenOption(TypedDict):
     """A configurator choice on a line: ``extra_eur``/``extra_usd`` in minor units (already
-    parsed, docs/spec.md section 5); ``has_backorder`` makes the line a pre-order (docs/spec.md section 4)."""
+    parsed, docs/spec.md section 5); ``has_backorder`` makes the line a pre-order (docs/spec.md section 4).
+    ``image``: the choice's picture for the configurator's ``use_in_cart`` angle (None when it
+    has none), ``z``: its drawing order in the cart thumbnail (higher on top), ``sku_part``: its
+    part of the compound SKU; the three are absent on lines recorded before the configurator
+    model (docs/spec.md section 2.13)."""
 
     layer_id: str
     choice_id: str
@@ -47,6 +51,19 @@ class ChosenOption(TypedDict):
     extra_eur: int
     extra_usd: int
     has_backorder: bool
+    image: NotRequired[str | None]
+    z: NotRequired[int]
+    sku_part: NotRequired[str]
+
+
+class ConfigurationMeta(TypedDict):
+    """What a configured line was built from (docs/spec.md section 2.13): the configurator
+    ``version``, the build's content ``hash`` (its share address) and the compound ``skus`` (the
+    product's SKU, then each choice's SKU part)."""
+
+    version: int
+    hash: str
+    skus: list[str]
 
 
 class CartLine(TypedDict):
@@ -56,7 +73,8 @@ class CartLine(TypedDict):
     chosen configurator options or None; ``recommended_by``: the recommending product id or None;
     ``use_discount``/``discount_percent`` (0..100): the recommendation discount;
     ``recommended_eur``/``recommended_usd``: the fixed recommended price (minor units) or None;
-    ``category_ids``: absent on lines recorded before coupons existed (they match no category).
+    ``category_ids``: absent on lines recorded before coupons existed (they match no category);
+    ``configuration_meta``: on configured lines validated by the configurator model.
     """
 
     line_id: str
@@ -77,6 +95,7 @@ class CartLine(TypedDict):
     recommended_usd: int | None
     stock: LineStock
     category_ids: NotRequired[list[int]]
+    configuration_meta: NotRequired[ConfigurationMeta]
 
 
 class ShownLine(CartLine):

@@ -17,7 +17,6 @@ from sqlalchemy.orm import Session, selectinload
 from services.catalog.models import (
     Category,
     ColourSwatch,
-    ConfiguratorEntry,
     ContentBlock,
     Country,
     Filter,
@@ -57,7 +56,6 @@ def _product_query(statuses: Sequence[str]) -> Select[Product]:
             selectinload(Product.categories),
             selectinload(Product.tags),
             selectinload(Product.filters),
-            selectinload(Product.configurator_entries),
         )
     )
 
@@ -268,11 +266,6 @@ def list_filters(session: Session) -> list[Filter]:
             )
         )
     )
-
-
-def configurator_entries_by_skus(session: Session, skus: Sequence[str]) -> list[ConfiguratorEntry]:
-    """Configurator choices whose SKU is in ``skus``."""
-    return list(session.scalars(select(ConfiguratorEntry).where(ConfiguratorEntry.sku.in_(list(skus)))))
 
 
 def products_by_skus(

@@ -1,7 +1,7 @@
 """Keeping the catalogue revision current (see ``models/revision.py``).
 
 A ``before_flush`` hook on every ORM session bumps the revision, inside the same
-transaction, whenever the flush adds, changes or deletes a catalogue or content row. Code
+transaction, whenever the flush adds, changes or deletes a catalogue or content row (configurators included). Code
 that changes catalogue rows with bulk SQL (no ORM objects) calls :func:`bump` itself.
 """
 
@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from services.catalog import models
 from services.catalog.models import CatalogRevision
+from services.configurator import models as configurator_models
 
 _CATALOG_TYPES: tuple[type, ...] = tuple(
     getattr(models, name)
@@ -22,6 +23,15 @@ _CATALOG_TYPES: tuple[type, ...] = tuple(
     if isinstance(getattr(models, name), type)
     and hasattr(getattr(models, name), "__tablename__")
     and name != "CatalogRevision"
+) + (
+    # a configurator is catalogue content too: its edits must reach cached answers and the
+    # cart's cached facts (docs/spec.md section 2.13); shares are not (shoppers write them)
+    configurator_models.ConfiguratorModel,
+    configurator_models.ConfiguratorAngle,
+    configurator_models.ConfiguratorLayer,
+    configurator_models.ConfiguratorChoice,
+    configurator_models.ConfiguratorChoiceImage,
+    configurator_models.ConfiguratorRule,
 )
 
 

@@ -13,7 +13,6 @@ from typing import Any
 from services.catalog.models import (
     Category,
     ColourSwatch,
-    ConfiguratorEntry,
     ContentBlock,
     Country,
     Filter,
@@ -24,6 +23,7 @@ from services.catalog.models import (
     TaxRate,
     Variation,
 )
+from services.configurator import domain as configurator
 from services.shared.money import format_amount
 
 Json = dict[str, Any]
@@ -89,28 +89,47 @@ def _image_src(p: Product, role: str) -> str | None:
     return next((i.src for i in p.images if i.role == role), None)
 
 
-def configuration_entry(e: ConfiguratorEntry) -> Json:
-    """A configurator entry with the fields of docs/spec.md section 3 ("Configuration entry")."""
-    return {
-        "id": e.id,
-        "is_choice": e.is_choice,
-        "layer_id": e.layer_id,
-        "choice_id": e.choice_id,
-        "angle_id": e.angle_id,
-        "image": e.image,
-        "name": e.name,
-        "layer_name": e.layer_name,
-        "sku": e.sku,
-        "extra_price": e.extra_price,
-        "extra_price_usd": e.extra_price_usd,
-        "stock_status": e.stock_status,
-        "has_backorder": e.has_backorder,
-        "required": e.required,
-    }
+def configuration_entries(cfg: configurator.Configurator | None) -> list[Json]:
+    """The flat configurator entries of docs/spec.md section 3 ("Configuration entry"), made from
+    the configurator (``services/configurator``; [] without one): per layer in menu order, one
+    layer entry (``is_choice`` false, ``angle_id`` the first angle, ``image`` None), then one
+    entry per choice per angle it has an image for. ``extra_price``/``extra_price_usd``: the
+    extra as decimal text ("19.90"); ``sku`` the choice's SKU part; ``stock_status`` already
+    resolved (a linked choice follows its product); ``required`` the layer's flag; ``id``
+    numbers the entries from 1."""
+    if cfg is None:
+        return []
+    first_angle = cfg.angles[0].id if cfg.angles else None
+    entries: list[Json] = []
+
+    def add(**fields: Any) -> None:
+        entries.append({"id": len(entries) + 1, **fields})
+
+    for layer in cfg.layers:
+        add(is_choice=False, layer_id=layer.id, choice_id=None, angle_id=first_angle, image=None,
+            name=layer.name, layer_name=layer.name, sku=None, extra_price="0.00", extra_price_usd="0.00",
+            stock_status="instock", has_backorder=False, required=layer.required)  # fmt: skip
+        for c in cfg.choices:
+            if c.layer_id != layer.id:
+                continue
+            for image in c.images:
+                add(is_choice=True, layer_id=layer.id, choice_id=c.id, angle_id=image.angle_id,
+                    image=image.url, name=c.name, layer_name=layer.name, sku=c.sku_part or None,
+                    extra_price=format_amount(c.extra_eur), extra_price_usd=format_amount(c.extra_usd),
+                    stock_status=c.stock_status, has_backorder=c.has_backorder,
+                    required=layer.required)  # fmt: skip
+    return entries
 
 
-def product(p: Product, site_host: str, product_blocks: dict[str, list[ContentBlock]] | None = None) -> Json:
-    """A product in WooCommerce REST shape plus the spec's extra fields and ``acf`` content fields."""
+def product(
+    p: Product,
+    site_host: str,
+    product_blocks: dict[str, list[ContentBlock]] | None = None,
+    cfg: configurator.Configurator | None = None,
+) -> Json:
+    """A product in WooCommerce REST shape plus the spec's extra fields and ``acf`` content
+    fields; ``configurations`` are the flat entries of its configurator ``cfg``
+    (:func:`configuration_entries`)."""
     product_blocks = product_blocks or {}
     categories = sorted(p.categories, key=lambda c: c.id)
     primary = categories[0].slug if categories else "product"
@@ -156,7 +175,7 @@ def product(p: Product, site_host: str, product_blocks: dict[str, list[ContentBl
         "external_url": p.external_url or "",
         "button_text": p.button_text or "",
         "isConfigurable": p.is_configurable,
-        "configurations": [configuration_entry(e) for e in p.configurator_entries],
+        "configurations": configuration_entries(cfg),
         "use_recommended_products_price": p.use_recommended_products_price,
         "recommended_products_price": format_amount(p.recommended_products_price_eur),
         "recommended_products_price_usd": format_amount(p.recommended_products_price_usd),

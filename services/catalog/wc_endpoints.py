@@ -19,10 +19,12 @@ from services.catalog import schemas as out
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
+from services.configurator import repository as cfg_repo
+from services.configurator import service as cfg_service
 from services.shared.deps import SessionDep, SettingsDep
 from services.shared.errors import BadRequest, NotFound, error_responses
 from services.shared.ids import parse_id
-from services.shared.money import format_amount, lenient_minor
+from services.shared.money import format_amount
 from services.shared.routing import DbRouter, documented
 from services.shared.text import NO_NUL
 
@@ -94,10 +96,11 @@ def list_products(
         statuses=repo.visible_statuses(include_unpublished),
     )
     owned = repo.blocks_for(session, "product", [p.id for p in products])
+    cfgs = cfg_service.load_configurators(session, [p.id for p in products if p.is_configurable])
     _cache(response, no_cache)
     cache_control(response, include_unpublished)
     _paged(response, total, size)
-    return [ser.product(p, settings.site_host, owned.get(p.id)) for p in products]
+    return [ser.product(p, settings.site_host, owned.get(p.id), cfgs.get(p.id)) for p in products]
 
 
 @router.get(
@@ -177,7 +180,8 @@ def get_product(
         raise _product_not_found()
     _cache(response, no_cache)
     cache_control(response, include_unpublished)
-    data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id))
+    cfg = cfg_service.load_configurator(session, p.id) if p.is_configurable else None
+    data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id), cfg)
     if wanted:
         return JSONResponse({k: data[k] for k in wanted if k in data}, headers=dict(response.headers))
     return data
@@ -251,13 +255,16 @@ def get_variation(
 def configurations(
     session: SessionDep, response: Response, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> list[Json]:
-    """The configurator layers and choices of product ``id`` (docs/spec.md section 7: tells whether
+    """The configurator layers and choices of product ``id`` as flat entries
+    (``serializers.configuration_entries``; docs/spec.md sections 3 and 7: tells whether
     configurable: an empty list means not configurable). Draft/pending products for staff."""
     cache_control(response, include_unpublished)
     p = repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished))
     if p is None:
         raise _product_not_found()
-    return [ser.configuration_entry(e) for e in p.configurator_entries] if p.is_configurable else []
+    return (
+        ser.configuration_entries(cfg_service.load_configurator(session, p.id)) if p.is_configurable else []
+    )
 
 
 @router.get("/taxes", summary="Tax rates", responses=documented(list[out.TaxRateOut], "Tax rates"))
@@ -332,17 +339,18 @@ def configurator_prices(
     session: SessionDep, skus: str | None = Query(None, pattern=NO_NUL)
 ) -> dict[str, Json]:
     """Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
-    extra price (non-numeric counts as 0, docs/spec.md section 5) or a product's current price."""
+    extra price (its ``sku_part``; stored in minor units, negative counts as 0, docs/spec.md
+    section 5) or a product's current price (sale price when on sale)."""
     wanted = text_list(skus)
     out: dict[str, Json] = {}
     for p in repo.products_by_skus(session, wanted):
         eur = p.sale_price_eur if p.sale_price_eur is not None else p.regular_price_eur
         usd = p.sale_price_usd if p.sale_price_usd is not None else p.regular_price_usd
         out[f"_{p.sku}"] = {"eur": format_amount(eur or 0), "usd": format_amount(usd or 0)}
-    for e in repo.configurator_entries_by_skus(session, wanted):
-        out[f"_{e.sku}"] = {
-            "eur": format_amount(lenient_minor(e.extra_price)),
-            "usd": format_amount(lenient_minor(e.extra_price_usd or e.extra_price)),
+    for c in cfg_repo.choices_by_sku_parts(session, wanted):
+        out[f"_{c.sku_part}"] = {
+            "eur": format_amount(max(0, c.extra_eur)),
+            "usd": format_amount(max(0, c.extra_usd)),
         }
     return out
 
@@ -355,10 +363,15 @@ def configurator_prices(
 def configurator_welcome_message(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> Json:
-    """``{text, background_image}`` for configurator product ``id`` (empty until the configurator issue)."""
-    if repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished)) is None:
+    """``{text, background_image}``: the welcome message of product ``id``'s configurator (empty
+    strings when it has none; docs/spec.md section 7). 400 bad id, 404 unknown product."""
+    pid = single_id(id, "id")
+    if repo.get_product(session, pid, repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
-    return {"text": "", "background_image": ""}
+    model = cfg_repo.get_by_product(session, pid)
+    if model is None:
+        return {"text": "", "background_image": ""}
+    return {"text": model.welcome_text, "background_image": model.welcome_image}
 
 
 @router.get(
@@ -366,9 +379,19 @@ def configurator_welcome_message(
     summary="Configurator warning message",
     responses=documented(out.WarningMessage, "The warning"),
 )
-def configurator_warning_message() -> Json:
-    """``{message}``: a shop-wide configurator warning (empty when none)."""
-    return {"message": ""}
+def configurator_warning_message(
+    session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
+) -> Json:
+    """``{message}``: the configurator warning (docs/spec.md section 7): product ``id``'s
+    configurator's when ``id`` is given (400 bad id, 404 unknown product), else the shop-wide
+    one, the first non-empty warning of any configurator ("" when none)."""
+    if id is None:
+        return {"message": cfg_repo.first_warning(session)}
+    pid = single_id(id, "id")
+    if repo.get_product(session, pid, repo.visible_statuses(include_unpublished)) is None:
+        raise _product_not_found()
+    model = cfg_repo.get_by_product(session, pid)
+    return {"message": model.warning_message if model is not None else ""}
 
 
 @router.get(
@@ -379,10 +402,13 @@ def configurator_warning_message() -> Json:
 def configurator_special_choices(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None
 ) -> Json:
-    """``{layer}``: the configurator layer with special choices for product ``id`` (None when none)."""
-    if repo.get_product(session, single_id(id, "id"), repo.visible_statuses(include_unpublished)) is None:
+    """``{layer}``: the key of the layer with special choices of product ``id``'s configurator
+    (None when none, docs/spec.md section 7). 400 bad id, 404 unknown product."""
+    pid = single_id(id, "id")
+    if repo.get_product(session, pid, repo.visible_statuses(include_unpublished)) is None:
         raise _product_not_found()
-    return {"layer": None}
+    model = cfg_repo.get_by_product(session, pid)
+    return {"layer": model.special_layer_key if model is not None else None}
 
 
 # /api/wc/coupons (staff only) lives in services/discounts/endpoints.py.

@@ -17,6 +17,8 @@ from typing import Any
 
 from services.cart import rules
 from services.checkout.errors import CheckoutConflict
+from services.configurator import domain as configurator_domain
+from services.configurator.domain import Configurator
 from services.shared.money import included_tax
 
 
@@ -54,6 +56,9 @@ class LiveProduct:
     backorders: str
     category_ids: tuple[int, ...] = ()
     choices: Mapping[str, LiveChoice] = field(default_factory=dict)
+    # the product's configurator now (docs/spec.md section 2.13); when set, a line's build is
+    # validated and its extras priced with it
+    configurator: Configurator | None = None
 
     @property
     def stock(self) -> dict[str, Any]:
@@ -173,12 +178,48 @@ def _unavailable(name: str) -> CheckoutConflict:
     )
 
 
+def _configured(
+    line: Mapping[str, Any], facts: LiveProduct, configurator: Configurator
+) -> list[dict[str, Any]]:
+    """The line's build checked against the configurator as it is now (docs/spec.md section
+    2.13) and re-priced: a choice out of stock or coming soon is 409 ``out_of_stock`` with the
+    spec's message; any other problem (a choice removed, a rule or required layer added since)
+    409 ``product_unavailable``. The recorded options keep what the cart showed (image, order)
+    with today's extras."""
+    recorded = list(line.get("configuration") or [])
+    keys = [f"{c['layer_id']}:{c['choice_id']}" for c in recorded]
+    verdict = configurator_domain.validate(configurator, keys)
+    if verdict.problems:
+        first = verdict.problems[0]
+        if first.code == "configuration_unavailable":
+            raise CheckoutConflict("out_of_stock", first.message)
+        raise CheckoutConflict(
+            "product_unavailable",
+            f"Your {facts.name} build needs a change: {first.message.rstrip('.')}. Please configure it again.",
+        )
+    by_key = {f"{c['layer_id']}:{c['choice_id']}": c for c in recorded}
+    return [
+        {
+            **by_key.get(c.key, {}),
+            "layer_id": c.layer_id,
+            "choice_id": c.id,
+            "name": c.name,
+            "extra_eur": max(0, c.extra_eur),
+            "extra_usd": max(0, c.extra_usd),
+            "has_backorder": c.preorder,
+        }
+        for c in verdict.chosen
+    ]
+
+
 def _price_line(line: Mapping[str, Any], facts: LiveProduct | None, currency: str) -> PricedLine:
     name = str(line.get("name") or f"Product {line['product_id']}")
     if facts is None or not facts.published or not facts.sku or facts.availability == "coming_soon":
         raise _unavailable(name)
     configuration = None
-    if line.get("configuration"):
+    if facts.configurator is not None:
+        configuration = _configured(line, facts, facts.configurator)
+    elif line.get("configuration"):
         configuration = []
         for chosen in line["configuration"]:
             live = facts.choices.get(f"{chosen['layer_id']}:{chosen['choice_id']}")

@@ -126,6 +126,11 @@ SPECS: dict[str, LimitSpec] = {
         LimitSpec("contact", "rate_limit_contact", "Too many messages. Please try again in {wait}."),
         LimitSpec("newsletter", "rate_limit_newsletter", "Too many sign-ups. Please try again in {wait}."),
         LimitSpec(
+            "configurator_shares",
+            "rate_limit_configurator_shares",
+            "Too many share links. Please try again in {wait}.",
+        ),
+        LimitSpec(
             "staff_login",
             "rate_limit_staff_login_per_email",
             "Too many sign-in attempts. Try again in {wait}.",

@@ -172,7 +172,8 @@ class Settings(BaseSettings):
             Security, "Rate limits"): cart_commands (every cart POST; WooCommerce Store API's
             default of 25 POSTs per 10 s), new_carts (carts started), coupon_failures_per_cart
             and coupon_failures_per_client (refused coupon guesses), place_order (WooCommerce's
-            3 checkouts per 60 s), contact, newsletter, staff_login_per_email (per client and
+            3 checkouts per 60 s), contact, newsletter, configurator_shares (share links made,
+            ``POST /api/get-share-url``), staff_login_per_email (per client and
             email) and staff_login_per_client.
         trust_proxy_headers: take the client address from ``X-Forwarded-For`` (and the scheme from
             ``X-Forwarded-Proto``) only behind a proxy that sets it; otherwise anyone could claim
@@ -221,6 +222,7 @@ class Settings(BaseSettings):
     rate_limit_place_order: str = "3/minute"
     rate_limit_contact: str = "5/minute;20/hour"
     rate_limit_newsletter: str = "5/minute;20/hour"
+    rate_limit_configurator_shares: str = "10/minute;100/hour"
     rate_limit_staff_login_per_email: str = "10/minute"
     rate_limit_staff_login_per_client: str = "50/minute"
     trust_proxy_headers: bool = False

@@ -13,7 +13,6 @@ from services.api.app import create_app
 from services.catalog.models import (
     CategoryTagGroup,
     ColourSwatch,
-    ConfiguratorEntry,
     ContentBlock,
     Country,
     Filter,
@@ -25,6 +24,13 @@ from services.catalog.models import (
     ProductAttribute,
     Tag,
     TaxRate,
+)
+from services.configurator.models import (
+    ConfiguratorAngle,
+    ConfiguratorChoice,
+    ConfiguratorChoiceImage,
+    ConfiguratorLayer,
+    ConfiguratorModel,
 )
 from tests.factories import create_category, create_product, create_variation
 
@@ -87,27 +93,48 @@ def catalogue(session: Session) -> dict[str, int]:
         categories=[keyboards],
         is_configurable=True,
     )
-    builder.configurator_entries = [
-        ConfiguratorEntry(is_choice=False, layer_id="case", name="Case", layer_name="Case", position=0),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="alu",
-            name="Aluminium",
-            layer_name="Case",
-            sku="CFG-ALU",
-            extra_price="19.90",
-            position=1,
-        ),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="poly",
-            name="Polycarbonate",
-            layer_name="Case",
-            sku="CFG-POLY",
-            extra_price="free",
-            position=2,
-        ),
-    ]
+    # a configurator with one layer (Case) and two choices, each drawn from the top angle;
+    # "Polycarbonate" was typed as "free" in the admin, which counts as 0 (docs/spec.md section 5)
+    session.add(
+        ConfiguratorModel(
+            product_id=builder.id,
+            welcome_text="Build your board",
+            welcome_image="/media/configurator/welcome.svg",
+            special_layer_key="case",
+            angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True, position=0)],
+            layers=[
+                ConfiguratorLayer(
+                    key="case",
+                    name="Case",
+                    position=0,
+                    required=True,
+                    choices=[
+                        ConfiguratorChoice(
+                            key="alu",
+                            name="Aluminium",
+                            sku_part="CFG-ALU",
+                            extra_eur=1990,
+                            extra_usd=2190,
+                            position=0,
+                            images=[
+                                ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/alu.svg")
+                            ],
+                        ),
+                        ConfiguratorChoice(
+                            key="poly",
+                            name="Polycarbonate",
+                            sku_part="CFG-POLY",
+                            extra_eur=0,
+                            position=1,
+                            images=[
+                                ConfiguratorChoiceImage(angle_key="top", url="/media/configurator/poly.svg")
+                            ],
+                        ),
+                    ],
+                )
+            ],
+        )
+    )
     swatch = ColourSwatch(id=7, name="Onyx Black", colour="#15161a")
     session.add(swatch)
     session.flush()

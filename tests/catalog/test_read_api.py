@@ -112,17 +112,36 @@ def test_variation_of_another_product_is_not_found(client: TestClient) -> None:
 def test_configurations_tell_whether_a_product_is_configurable(client: TestClient) -> None:
     entries = client.get("/api/wc/configurations?id=26907").json()
     assert [e["name"] for e in entries] == ["Case", "Aluminium", "Polycarbonate"]
-    assert entries[0]["is_choice"] is False
+    assert entries[0]["is_choice"] is False and entries[0]["angle_id"] == "top"
+    # flat entries generated from the configurator: the EUR extra as decimal text
+    assert entries[1] == {
+        "id": 2,
+        "is_choice": True,
+        "layer_id": "case",
+        "choice_id": "alu",
+        "angle_id": "top",
+        "image": "/media/configurator/alu.svg",
+        "name": "Aluminium",
+        "layer_name": "Case",
+        "sku": "CFG-ALU",
+        "extra_price": "19.90",
+        "extra_price_usd": "21.90",
+        "stock_status": "instock",
+        "has_backorder": False,
+        "required": True,
+    }
+    product = client.get("/api/wc/products/26907").json()
+    assert product["configurations"] == entries
     assert client.get("/api/wc/configurations?id=100").json() == []
     assert client.get("/api/wc/configurations?id=abc").status_code == 400
     assert client.get("/api/wc/configurations").status_code == 400
     assert client.get("/api/wc/configurations?id=4242").status_code == 404
 
 
-def test_configurator_prices_count_a_non_numeric_extra_price_as_zero(client: TestClient) -> None:
+def test_configurator_prices_are_product_prices_and_choice_extras_by_sku_part(client: TestClient) -> None:
     prices = client.get("/api/wc/configurator-prices?skus=CFG-ALU,CFG-POLY,HV-ODIN75,NOPE").json()
     assert prices == {
-        "_CFG-ALU": {"eur": "19.90", "usd": "19.90"},
+        "_CFG-ALU": {"eur": "19.90", "usd": "21.90"},
         "_CFG-POLY": {"eur": "0.00", "usd": "0.00"},
         "_HV-ODIN75": {"eur": "129.99", "usd": "159.99"},
     }
@@ -132,11 +151,17 @@ def test_configurator_product_data_and_messages(client: TestClient) -> None:
     data = client.get("/api/wc/configurator-product-data?ids=100,102").json()
     assert list(data) == ["100"] and "Gasket" in data["100"]["short_description"]
     assert client.get("/api/wc/configurator-welcome-message?id=26907").json() == {
+        "text": "Build your board",
+        "background_image": "/media/configurator/welcome.svg",
+    }
+    assert client.get("/api/wc/configurator-welcome-message?id=100").json() == {
         "text": "",
         "background_image": "",
     }
     assert client.get("/api/wc/configurator-warning-message").json() == {"message": ""}
-    assert client.get("/api/wc/configurator-special-choices?id=26907").json() == {"layer": None}
+    assert client.get("/api/wc/configurator-warning-message?id=26907").json() == {"message": ""}
+    assert client.get("/api/wc/configurator-special-choices?id=26907").json() == {"layer": "case"}
+    assert client.get("/api/wc/configurator-special-choices?id=100").json() == {"layer": None}
     assert client.get("/api/wc/configurator-special-choices?id=1").status_code == 404
 
 

@@ -116,3 +116,49 @@ def test_an_empty_cart_is_refused() -> None:
     with pytest.raises(CheckoutConflict) as caught:
         price_lines([line(count=0)], {}, "EUR")
     assert caught.value.code == "cart_empty"
+
+
+def test_a_build_is_checked_and_priced_with_the_configurator_as_it_is_now() -> None:
+    from dataclasses import replace
+
+    from services.configurator.domain import Angle, Choice, Configurator, Layer
+
+    cfg = Configurator(
+        product_id=1,
+        version=2,
+        name="Builder",
+        base_sku="M-1",
+        base_eur=5000,
+        base_usd=5500,
+        angles=(Angle("top", "Top", use_in_cart=True),),
+        layers=(Layer("case", "Case", required=True), Layer("caps", "Keycaps", required=True)),
+        choices=(
+            Choice("alu", "case", "Aluminium", extra_eur=1000, extra_usd=1100),
+            Choice("pbt", "caps", "PBT"),
+            Choice("sa", "caps", "SA"),
+        ),
+    )
+    recorded = [
+        {
+            "layer_id": "case",
+            "choice_id": "alu",
+            "name": "Aluminium",
+            "extra_eur": 500,
+            "image": "/a.svg",
+            "z": 3,
+        },
+        {"layer_id": "caps", "choice_id": "pbt", "name": "PBT", "extra_eur": 0},
+    ]
+    (priced,) = price_lines([line(configuration=recorded)], {(1, None): live(configurator=cfg)}, "EUR")
+    assert priced.unit_price == 5000 + 1000  # today's extra, not the recorded one
+    assert priced.configuration is not None and priced.configuration[0]["image"] == "/a.svg"
+    # A required layer added since, or a chosen option gone out of stock, stops the order.
+    stricter = replace(cfg, layers=(*cfg.layers, Layer("cable", "Cable", required=True)))
+    with pytest.raises(CheckoutConflict) as gone:
+        price_lines([line(configuration=recorded)], {(1, None): live(configurator=stricter)}, "EUR")
+    assert gone.value.code == "product_unavailable" and "Cable is required" in gone.value.message
+    sold_out = replace(cfg, choices=(replace(cfg.choices[0], stock_status="outofstock"), *cfg.choices[1:]))
+    with pytest.raises(CheckoutConflict) as out:
+        price_lines([line(configuration=recorded)], {(1, None): live(configurator=sold_out)}, "EUR")
+    assert out.value.code == "out_of_stock"
+    assert out.value.message == "Aluminium is out of stock, please select something else."

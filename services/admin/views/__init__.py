@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from services.admin.views.catalog import CATALOG_VIEWS
 from services.admin.views.commerce import COMMERCE_VIEWS
+from services.admin.views.configurator import CONFIGURATOR_VIEWS
 from services.admin.views.content import CONTENT_VIEWS
 from services.admin.views.orders import ORDER_VIEW_IDENTITIES, ORDER_VIEWS
 
-ALL_VIEWS = [*CATALOG_VIEWS, *CONTENT_VIEWS, *COMMERCE_VIEWS, *ORDER_VIEWS]
+ALL_VIEWS = [*CATALOG_VIEWS, *CONFIGURATOR_VIEWS, *CONTENT_VIEWS, *COMMERCE_VIEWS, *ORDER_VIEWS]
 
 __all__ = ["ALL_VIEWS", "ORDER_VIEW_IDENTITIES"]

@@ -1,9 +1,10 @@
 """Admin views of the catalogue: products and their parts, categories, tags, filters, swatches.
 
-Products: images, attributes, variations and configurator entries have views of their own (each
+Products: images, attributes and variations have views of their own (each
 with a product selector): sqladmin has no simple inline editing of child rows, so the product
 form leaves those collections out and the product's details page lists them. Prices are
-integer minor units (cents) per currency, as everywhere in the catalogue.
+integer minor units (cents) per currency, as everywhere in the catalogue. A product's
+configurator has views of its own (``configurator.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from services.catalog.models import (
     Category,
     CategoryTagGroup,
     ColourSwatch,
-    ConfiguratorEntry,
     Filter,
     Product,
     ProductAttribute,
@@ -42,7 +42,7 @@ PRICE_LABELS: dict[str | InstrumentedAttribute[Any], str] = {
 
 
 # The product form: its own fields first, then its categories, tags and filters. Images,
-# attributes, variations and configurator entries are edited in their own views.
+# attributes and variations are edited in their own views.
 _PRODUCT_LEADING = ["name", "slug", "sku", "status", "type", "featured", "menu_order", "short_description",
                     "description", "regular_price_eur", "sale_price_eur", "regular_price_usd",
                     "sale_price_usd", "stock_status", "stock_quantity", "manage_stock", "backorders"]  # fmt: skip
@@ -148,27 +148,6 @@ class VariationAdmin(ShopModelView, model=Variation):
     }
 
 
-class ConfiguratorEntryAdmin(ShopModelView, model=ConfiguratorEntry):
-    """Configurator layers and choices. ``extra_price`` stays text: non-numeric counts as 0."""
-
-    name, name_plural, category, icon = (
-        "Configurator entry",
-        "Configurator entries",
-        CATEGORY,
-        "fa-solid fa-sliders",
-    )
-    column_list = [
-        ConfiguratorEntry.id,
-        ConfiguratorEntry.product,
-        ConfiguratorEntry.layer_id,
-        ConfiguratorEntry.choice_id,
-        ConfiguratorEntry.name,
-        ConfiguratorEntry.sku,
-        ConfiguratorEntry.extra_price,
-    ]
-    column_searchable_list = [ConfiguratorEntry.name, ConfiguratorEntry.sku, ConfiguratorEntry.layer_id]
-
-
 class CategoryAdmin(ShopModelView, model=Category):
     """Product categories (spec ids: headsets 25, keyboards 15, mice 16, ...)."""
 
@@ -220,7 +199,6 @@ CATALOG_VIEWS = [
     VariationAdmin,
     ProductImageAdmin,
     ProductAttributeAdmin,
-    ConfiguratorEntryAdmin,
     CategoryAdmin,
     CategoryTagGroupAdmin,
     TagAdmin,

@@ -9,7 +9,6 @@ from services.catalog.models.commerce import Country, TaxRate
 from services.catalog.models.content import ContentBlock, Menu, MenuItem, Page, Post, PostCategory
 from services.catalog.models.products import (
     Backorders,
-    ConfiguratorEntry,
     Product,
     ProductAttribute,
     ProductImage,
@@ -27,7 +26,6 @@ __all__ = [
     "Category",
     "CategoryTagGroup",
     "ColourSwatch",
-    "ConfiguratorEntry",
     "ContentBlock",
     "Country",
     "Filter",

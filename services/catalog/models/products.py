@@ -1,4 +1,5 @@
-"""Products, their images, attributes, variations and configurator entries (docs/spec.md section 3)."""
+"""Products, their images, attributes and variations (docs/spec.md section 3); a product's
+configurator lives in ``services/configurator/models.py``."""
 
 from __future__ import annotations
 
@@ -160,9 +161,6 @@ class Product(PricesAndStock, Base):
     variations: Mapped[list[Variation]] = relationship(
         back_populates="product", cascade="all, delete-orphan", order_by="Variation.menu_order"
     )
-    configurator_entries: Mapped[list[ConfiguratorEntry]] = relationship(
-        back_populates="product", cascade="all, delete-orphan", order_by="ConfiguratorEntry.position"
-    )
     categories: Mapped[list[Category]] = relationship(secondary=product_categories)
     tags: Mapped[list[Tag]] = relationship(secondary=product_tags)
     filters: Mapped[list[Filter]] = relationship(secondary=product_filters)
@@ -219,32 +217,3 @@ class Variation(PricesAndStock, Base):
     )
 
     product: Mapped[Product] = relationship(back_populates="variations")
-
-
-class ConfiguratorEntry(Base):
-    """One configurator layer or choice of a configurable product (docs/spec.md section 3, "Configuration entry").
-
-    ``extra_price`` is kept as the source text: a non-numeric extra price counts as 0
-    (docs/spec.md section 5), which the configurator's pricing decides, not the store.
-    """
-
-    __tablename__ = "configurator_entries"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    product_id: Mapped[int] = mapped_column(ForeignKey("products.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer, default=0)
-    is_choice: Mapped[bool] = mapped_column(Boolean, default=True)
-    layer_id: Mapped[str] = mapped_column(String(64))
-    choice_id: Mapped[str | None] = mapped_column(String(64))
-    angle_id: Mapped[str | None] = mapped_column(String(64))
-    image: Mapped[str | None] = mapped_column(String(500))
-    name: Mapped[str] = mapped_column(String(200))
-    layer_name: Mapped[str] = mapped_column(String(200))
-    sku: Mapped[str | None] = mapped_column(String(64))
-    extra_price: Mapped[str] = mapped_column(String(32), default="0")
-    extra_price_usd: Mapped[str | None] = mapped_column(String(32))
-    stock_status: Mapped[str] = mapped_column(String(16), default=StockStatus.INSTOCK)
-    has_backorder: Mapped[bool] = mapped_column(Boolean, default=False)
-    required: Mapped[bool] = mapped_column(Boolean, default=False)
-
-    product: Mapped[Product] = relationship(back_populates="configurator_entries")

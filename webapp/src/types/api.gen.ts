@@ -186,6 +186,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/configurator/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's configurator
+         * @description The configurator of ``product_id`` (docs/spec.md section 2.13): angles, layers in menu
+         *     order, choices in layer then choice order (extras in minor units, stock resolved), rules,
+         *     the default build, the welcome and warning messages. 404 ``configurator_not_found`` when the
+         *     product does not exist, is not visible to the caller or has no configurator.
+         */
+        get: operations["get_configurator_api_configurator__product_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/configurator/{product_id}/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price and check a build
+         * @description Check and price the build ``configuration`` (keys "layer:choice") of ``product_id``
+         *     (docs/spec.md sections 4, 5, 8): ``ok``, ``problems`` (code, message, layer_id, choice_id),
+         *     ``eur``/``usd`` minor units (base + extras), ``skus``, ``hash``, ``button`` and
+         *     ``button_label``, ``preorder``. A build that cannot be bought is still 200 with ``ok``
+         *     false. Errors: 404 ``configurator_not_found``; 422 ``invalid_request`` (body).
+         */
+        post: operations["quote_api_configurator__product_id__quote_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/countries": {
         parameters: {
             query?: never;
@@ -297,6 +344,56 @@ export interface paths {
         get: operations["removed_from_cart_api_ga_removed_from_cart_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-share-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a shared build
+         * @description The shared build with ``hash`` restored against the configurator as it is now
+         *     (docs/spec.md section 2.13): ``configuration`` (product_id, the version it was shared at,
+         *     the choices still offered with current names and extras in minor units),
+         *     ``current_version`` and ``changes`` (``removed``, ``repriced``, ``unavailable`` with a
+         *     message). Error: 404 ``share_not_found`` (also when the product or its configurator is
+         *     gone).
+         */
+        post: operations["get_share_data_api_get_share_data_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/get-share-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a share link for a build
+         * @description Store the build (once per content hash: the same build always gets the same link) and
+         *     answer ``{"url": "<origin><product path>?d=<hash>", "hash"}`` (docs/spec.md section 7). The
+         *     product path is the product's ``configuratorLink`` when set, else its product page. ``host``
+         *     is used only when it is the request's own origin (the shop); otherwise the request's origin
+         *     is. Errors: 404 ``configurator_not_found``; 422 ``invalid_configuration`` (unknown or
+         *     repeated key, more than 30); 429 ``rate_limited`` (``RATE_LIMIT_CONFIGURATOR_SHARES``).
+         */
+        post: operations["get_share_url_api_get_share_url_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -560,7 +657,8 @@ export interface paths {
         };
         /**
          * Configurator entries of a product
-         * @description The configurator layers and choices of product ``id`` (docs/spec.md section 7: tells whether
+         * @description The configurator layers and choices of product ``id`` as flat entries
+         *     (``serializers.configuration_entries``; docs/spec.md sections 3 and 7: tells whether
          *     configurable: an empty list means not configurable). Draft/pending products for staff.
          */
         get: operations["configurations_api_wc_configurations_get"];
@@ -582,7 +680,8 @@ export interface paths {
         /**
          * Prices of configurator SKUs
          * @description Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
-         *     extra price (non-numeric counts as 0, docs/spec.md section 5) or a product's current price.
+         *     extra price (its ``sku_part``; stored in minor units, negative counts as 0, docs/spec.md
+         *     section 5) or a product's current price (sale price when on sale).
          */
         get: operations["configurator_prices_api_wc_configurator_prices_get"];
         put?: never;
@@ -623,7 +722,8 @@ export interface paths {
         };
         /**
          * Configurator special choices
-         * @description ``{layer}``: the configurator layer with special choices for product ``id`` (None when none).
+         * @description ``{layer}``: the key of the layer with special choices of product ``id``'s configurator
+         *     (None when none, docs/spec.md section 7). 400 bad id, 404 unknown product.
          */
         get: operations["configurator_special_choices_api_wc_configurator_special_choices_get"];
         put?: never;
@@ -643,7 +743,9 @@ export interface paths {
         };
         /**
          * Configurator warning message
-         * @description ``{message}``: a shop-wide configurator warning (empty when none).
+         * @description ``{message}``: the configurator warning (docs/spec.md section 7): product ``id``'s
+         *     configurator's when ``id`` is given (400 bad id, 404 unknown product), else the shop-wide
+         *     one, the first non-empty warning of any configurator ("" when none).
          */
         get: operations["configurator_warning_message_api_wc_configurator_warning_message_get"];
         put?: never;
@@ -663,7 +765,8 @@ export interface paths {
         };
         /**
          * Configurator welcome message
-         * @description ``{text, background_image}`` for configurator product ``id`` (empty until the configurator issue).
+         * @description ``{text, background_image}``: the welcome message of product ``id``'s configurator (empty
+         *     strings when it has none; docs/spec.md section 7). 400 bad id, 404 unknown product.
          */
         get: operations["configurator_welcome_message_api_wc_configurator_welcome_message_get"];
         put?: never;
@@ -1120,6 +1223,18 @@ export interface components {
             state: string;
         };
         /**
+         * AngleOut
+         * @description A view of the product; ``use_in_cart``: the cart thumbnail's angle.
+         */
+        AngleOut: {
+            /** Id */
+            id: string;
+            /** Name */
+            name: string;
+            /** Use In Cart */
+            use_in_cart: boolean;
+        };
+        /**
          * ApplyCoupon
          * @description Apply a coupon by its code (case-insensitive; docs/spec.md section 5). The cart checks only the rules that
          *     need no personal data; the email restriction and the per-user limit are checked at checkout
@@ -1278,6 +1393,21 @@ export interface components {
             slug: string;
         };
         /**
+         * ChangeOut
+         * @description What changed since the build was shared.
+         */
+        ChangeOut: {
+            /** Key */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "removed" | "repriced" | "unavailable";
+            /** Message */
+            message: string;
+        };
+        /**
          * CheckoutLine
          * @description One line of the shopper's cart for the hand-off (no prices: they come from the catalogue).
          */
@@ -1292,6 +1422,45 @@ export interface components {
             recommended_by?: number | null;
             /** Variation Id */
             variation_id?: number | null;
+        };
+        /**
+         * ChoiceOut
+         * @description A choice; ``extra_eur``/``extra_usd`` minor units; ``stock_status`` already resolved.
+         */
+        ChoiceOut: {
+            /** Alt */
+            alt: string;
+            /** Colour */
+            colour: string;
+            /** Coming Soon */
+            coming_soon: boolean;
+            /** Description */
+            description: string;
+            /** Extra Eur */
+            extra_eur: number;
+            /** Extra Usd */
+            extra_usd: number;
+            /** Has Backorder */
+            has_backorder: boolean;
+            /** Id */
+            id: string;
+            /** Images */
+            images: components["schemas"]["ImageOut"][];
+            /** Key */
+            key: string;
+            /** Layer Id */
+            layer_id: string;
+            /** Name */
+            name: string;
+            /** Sku Part */
+            sku_part: string;
+            /**
+             * Stock Status
+             * @enum {string}
+             */
+            stock_status: "instock" | "onbackorder" | "outofstock";
+            /** Thumbnail */
+            thumbnail: string;
         };
         /**
          * ChosenAttribute
@@ -1369,6 +1538,84 @@ export interface components {
             sku: string | null;
             /** Stock Status */
             stock_status: string;
+        };
+        /**
+         * ConfiguratorOut
+         * @description A product's configurator (``GET /api/configurator/{product_id}``); ``base_eur``/``base_usd``
+         *     the product's current unit price in minor units; ``defaults`` the keys a new build starts with.
+         */
+        ConfiguratorOut: {
+            /** Angles */
+            angles: components["schemas"]["AngleOut"][];
+            /** Base Eur */
+            base_eur: number;
+            /** Base Sku */
+            base_sku: string;
+            /** Base Usd */
+            base_usd: number;
+            /** Choices */
+            choices: components["schemas"]["ChoiceOut"][];
+            /** Coming Soon */
+            coming_soon: boolean;
+            /** Defaults */
+            defaults: string[];
+            /** Layers */
+            layers: components["schemas"]["LayerOut"][];
+            /** Name */
+            name: string;
+            /** Product Id */
+            product_id: number;
+            /** Rules */
+            rules: components["schemas"]["RuleOut"][];
+            /** Special Layer Id */
+            special_layer_id: string | null;
+            /** Version */
+            version: number;
+            /** Warning */
+            warning: string;
+            welcome: components["schemas"]["WelcomeOut"];
+        };
+        /**
+         * ConfiguratorProblemOut
+         * @description Why a build cannot be bought (docs/spec.md section 8 messages).
+         */
+        ConfiguratorProblemOut: {
+            /** Choice Id */
+            choice_id: string | null;
+            /** Code */
+            code: string;
+            /** Layer Id */
+            layer_id: string | null;
+            /** Message */
+            message: string;
+        };
+        /**
+         * ConfiguratorQuoteOut
+         * @description A priced build: ``eur``/``usd`` minor units, ``skus`` the compound SKU list, ``button``
+         *     the add button's state and ``button_label`` its text (docs/spec.md section 4).
+         */
+        ConfiguratorQuoteOut: {
+            /**
+             * Button
+             * @enum {string}
+             */
+            button: "add" | "preorder" | "unavailable" | "coming_soon";
+            /** Button Label */
+            button_label: string;
+            /** Eur */
+            eur: number;
+            /** Hash */
+            hash: string;
+            /** Ok */
+            ok: boolean;
+            /** Preorder */
+            preorder: boolean;
+            /** Problems */
+            problems: components["schemas"]["ConfiguratorProblemOut"][];
+            /** Skus */
+            skus: string[];
+            /** Usd */
+            usd: number;
         };
         /**
          * CountryOut
@@ -1630,6 +1877,42 @@ export interface components {
              * @constant
              */
             status: "ok";
+        };
+        /**
+         * ImageOut
+         * @description A choice's image for one angle; ``z`` adds to the layer's stack.
+         */
+        ImageOut: {
+            /** Angle Id */
+            angle_id: string;
+            /** Url */
+            url: string;
+            /** Z */
+            z: number;
+        };
+        /**
+         * LayerOut
+         * @description A layer in menu order; ``stack`` the drawing order (higher on top).
+         */
+        LayerOut: {
+            /** Default Choice Id */
+            default_choice_id: string | null;
+            /** Description */
+            description: string;
+            /** Id */
+            id: string;
+            /** Max Choices */
+            max_choices: number;
+            /** Min Choices */
+            min_choices: number;
+            /** Multiple */
+            multiple: boolean;
+            /** Name */
+            name: string;
+            /** Required */
+            required: boolean;
+            /** Stack */
+            stack: number;
         };
         /**
          * LinePrice
@@ -2159,6 +2442,14 @@ export interface components {
             variations: number[];
         };
         /**
+         * QuoteIn
+         * @description ``{"configuration": ["layer:choice", ...]}``: at most 30 keys of at most 130 characters.
+         */
+        QuoteIn: {
+            /** Configuration */
+            configuration: string[];
+        };
+        /**
          * QuoteLineOut
          * @description A priced cart line: ``unit_price`` (configuration extras included), ``line_total``
          *     (unit_price x count, before coupons) and ``discount`` (what coupons take off the line).
@@ -2276,6 +2567,25 @@ export interface components {
             rendered: string;
         };
         /**
+         * RuleOut
+         * @description When every ``when`` key is selected, ``effect`` applies to ``targets``.
+         */
+        RuleOut: {
+            /**
+             * Effect
+             * @enum {string}
+             */
+            effect: "hide" | "disable" | "require" | "select";
+            /** Id */
+            id: string;
+            /** Reason */
+            reason: string;
+            /** Targets */
+            targets: string[];
+            /** When */
+            when: string[];
+        };
+        /**
          * SetCount
          * @description Set a line's count, 0 to 10 (docs/spec.md section 9); clamped to the line's cap (docs/spec.md section 4).
          */
@@ -2324,6 +2634,87 @@ export interface components {
              * @enum {string}
              */
             type: "set_payment_intent";
+        };
+        /**
+         * ShareConfigurationIn
+         * @description The build to share: the product and its choice keys.
+         */
+        ShareConfigurationIn: {
+            /** Choices */
+            choices: string[];
+            /** Product Id */
+            product_id: number;
+        };
+        /**
+         * ShareDataIn
+         * @description ``{"hash": "<20 hex>"}``.
+         */
+        ShareDataIn: {
+            /** Hash */
+            hash: string;
+        };
+        /**
+         * ShareDataOut
+         * @description A shared build restored against the configurator as it is now.
+         */
+        ShareDataOut: {
+            /** Changes */
+            changes: components["schemas"]["ChangeOut"][];
+            configuration: components["schemas"]["SharedConfigurationOut"];
+            /** Current Version */
+            current_version: number;
+        };
+        /**
+         * ShareIn
+         * @description ``{"configuration": {"product_id", "choices"}, "host"}``; ``host`` (the page's origin) is
+         *     used only when it is the shop's own origin.
+         */
+        ShareIn: {
+            configuration: components["schemas"]["ShareConfigurationIn"];
+            /** Host */
+            host?: string | null;
+        };
+        /**
+         * ShareOut
+         * @description The share link and the build's content hash.
+         */
+        ShareOut: {
+            /** Hash */
+            hash: string;
+            /** Url */
+            url: string;
+        };
+        /**
+         * SharedChoiceOut
+         * @description A restored choice with its current name and extras (minor units).
+         */
+        SharedChoiceOut: {
+            /** Choice Id */
+            choice_id: string;
+            /** Extra Eur */
+            extra_eur: number;
+            /** Extra Usd */
+            extra_usd: number;
+            /** Key */
+            key: string;
+            /** Layer Id */
+            layer_id: string;
+            /** Layer Name */
+            layer_name: string;
+            /** Name */
+            name: string;
+        };
+        /**
+         * SharedConfigurationOut
+         * @description The restored build; ``version``: the configurator version it was shared at.
+         */
+        SharedConfigurationOut: {
+            /** Choices */
+            choices: components["schemas"]["SharedChoiceOut"][];
+            /** Product Id */
+            product_id: number;
+            /** Version */
+            version: number;
         };
         /**
          * ShippingMethodOut
@@ -2610,6 +3001,16 @@ export interface components {
          * @description The configurator's welcome message.
          */
         WelcomeMessage: {
+            /** Background Image */
+            background_image: string;
+            /** Text */
+            text: string;
+        };
+        /**
+         * WelcomeOut
+         * @description The welcome message shown when the configurator opens.
+         */
+        WelcomeOut: {
             /** Background Image */
             background_image: string;
             /** Text */
@@ -3081,6 +3482,99 @@ export interface operations {
             };
         };
     };
+    get_configurator_api_configurator__product_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configurator */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguratorOut"];
+                };
+            };
+            /** @description `configurator_not_found`: no such product, not visible, or it has no configurator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    quote_api_configurator__product_id__quote_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteIn"];
+            };
+        };
+        responses: {
+            /** @description The verdict (``ok`` false with ``problems`` when it cannot be bought) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfiguratorQuoteOut"];
+                };
+            };
+            /** @description `configurator_not_found`: no such product, not visible, or it has no configurator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`: the body does not fit (more than 30 keys, a key over 130 characters ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     countries_api_countries_get: {
         parameters: {
             query?: never;
@@ -3281,6 +3775,117 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_share_data_api_get_share_data_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareDataIn"];
+            };
+        };
+        responses: {
+            /** @description The build as it can be restored now, and what changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareDataOut"];
+                };
+            };
+            /** @description `share_not_found`: no build with that hash */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`: the body does not fit (more than 30 keys, a key over 130 characters ...) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_share_url_api_get_share_url_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareIn"];
+            };
+        };
+        responses: {
+            /** @description The link and the build's hash */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareOut"];
+                };
+            };
+            /** @description `configurator_not_found`: no such product, not visible, or it has no configurator */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_configuration`: a key is not a choice of the configurator (or twice); `invalid_request`: the body does not fit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `rate_limited` with `retry_after` seconds and `limit`, and `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -3903,7 +4508,9 @@ export interface operations {
     };
     configurator_warning_message_api_wc_configurator_warning_message_get: {
         parameters: {
-            query?: never;
+            query?: {
+                id?: string | null;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3917,6 +4524,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WarningMessage"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
