@@ -12,18 +12,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import (
-    CursorResult,
-    Engine,
-    Integer,
-    MetaData,
-    Result,
-    Table,
-    create_engine,
-    event,
-    inspect,
-    text,
-)
+from sqlalchemy import CursorResult, Engine, Integer, MetaData, Result, Table, create_engine, event, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 from services.shared.settings import get_settings
@@ -126,18 +115,14 @@ def session_scope(url: str | None = None) -> Iterator[Session]:
 def sync_sequences(session: Session) -> None:
     """After inserts with explicit ids (seed, WooCommerce import), move PostgreSQL's
     id sequences past the largest id so later inserts without an id do not collide.
-    A no-op on SQLite, whose INTEGER PRIMARY KEY already continues from the max. Tables of
-    models whose migration has not run yet (not in the database) are skipped.
+    A no-op on SQLite, whose INTEGER PRIMARY KEY already continues from the max.
     """
     bind = session.get_bind()
     if bind.dialect.name != "postgresql":
         return
-    existing = set(inspect(session.connection()).get_table_names())
     for table in Base.metadata.sorted_tables:
         pk = list(table.primary_key.columns)
         if len(pk) != 1 or pk[0].name != "id" or not isinstance(pk[0].type, Integer):
-            continue
-        if table.name not in existing:
             continue
         session.execute(
             text(

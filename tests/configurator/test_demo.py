@@ -4,7 +4,6 @@ docs/spec.md section 2.13."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import func, select
@@ -24,7 +23,6 @@ from services.configurator.models import (
     ConfiguratorModel,
     ConfiguratorRule,
 )
-from services.shared.db import Base
 from services.shared.settings import get_settings
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -153,22 +151,7 @@ def test_every_referenced_image_is_drawn_and_safe(demo: DemoConfigurator) -> Non
             assert all(any(f"<{shape} " in d for shape in ("rect", "path", "line", "ellipse")) for d in drawn)
 
 
-@pytest.fixture
-def configurator_tables(session: Session) -> Iterator[Session]:
-    """The test database plus the configurator tables (created here until their migration exists;
-    ``checkfirst`` leaves migrated tables alone)."""
-    tables = [
-        t
-        for t in Base.metadata.sorted_tables
-        if t.name.startswith("configurator") and t.name != "configurator_entries"
-    ]
-    Base.metadata.create_all(session.connection(), tables=tables, checkfirst=True)
-    session.commit()
-    yield session
-
-
-def test_seeding_writes_the_configurator_tables_once(configurator_tables: Session) -> None:
-    session = configurator_tables
+def test_seeding_writes_the_configurator_tables_once(session: Session) -> None:
     first = seed_demo(session)
     session.commit()
 

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import ColumnDefault, and_, delete, inspect, or_, select
+from sqlalchemy import ColumnDefault, and_, delete, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
@@ -271,8 +271,6 @@ def _seed_configurators(session: Session, media: MediaWriter) -> dict[str, int]:
     ``ConfiguratorModel.version``) sees one edit per seed that changes something and none
     when nothing changed. ``version`` and ``updated_at`` of an existing row are kept: the
     demo data gives them only to a new row (version 1)."""
-    if not inspect(session.connection()).has_table(ConfiguratorModel.__tablename__):
-        return {}  # a database before the migration that creates the configurator tables
     counts = {"configurators": 0, "configurator_layers": 0, "configurator_choices": 0,
               "configurator_rules": 0}  # fmt: skip
     for demo in demo_configurators():
