@@ -33,9 +33,10 @@ from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
 from services.catalog import revision as catalog_revision
 from services.catalog.models import Product, Variation
 from services.catalog.repository import country_tax
+from services.configurator.domain import Configurator
+from services.configurator.service import load_configurator
 from services.discounts import repository as coupon_repository
 from services.discounts.domain import CouponFacts
-from services.shared.money import lenient_minor
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,6 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         .where(Product.id == product_id, Product.status == "publish")
         .options(
             selectinload(Product.variations),
-            selectinload(Product.configurator_entries),
             selectinload(Product.images),
             selectinload(Product.categories),
         )
@@ -178,7 +178,8 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         if variation is None:
             return None
     source = variation or p
-    choices = choice_facts(p)
+    configurator = load_configurator(session, p.id, ("publish",))
+    choices = choice_facts(configurator)
     image = (variation.image_src if variation else None) or next((i.src for i in p.images), None)
     return ProductFacts(
         product_id=p.id,
@@ -205,28 +206,30 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         recommended_price_eur=p.recommended_products_price_eur if p.use_recommended_products_price else None,
         recommended_price_usd=p.recommended_products_price_usd if p.use_recommended_products_price else None,
         choices=choices,
+        configurator=configurator,
         category_ids=tuple(c.id for c in p.categories),
     )
 
 
-def choice_facts(product: Product) -> dict[str, ChoiceFacts]:
-    """The choices (not layer headers) of ``product``'s configurator entries by
-    ``"layer_id:choice_id"``, extras parsed to minor units (a non-numeric extra counts as 0, the
-    USD extra falls back to the EUR one; docs/spec.md section 5). Checkout prices with the same
-    reading (``services/checkout/repository.py``)."""
+def choice_facts(configurator: Configurator | None) -> dict[str, ChoiceFacts]:
+    """The choices of a product's configurator by ``"layer_id:choice_id"`` (extras in minor
+    units, docs/spec.md section 5): what the browser's optimistic cart also knows. The server
+    decides with the whole configurator (``ProductFacts.configurator``, docs/spec.md section 2.13)."""
+    if configurator is None:
+        return {}
+    names = {layer.id: layer.name for layer in configurator.layers}
     return {
-        f"{e.layer_id}:{e.choice_id}": ChoiceFacts(
-            layer_id=e.layer_id,
-            choice_id=e.choice_id or "",
-            name=e.name,
-            layer_name=e.layer_name,
-            extra_eur=lenient_minor(e.extra_price),
-            extra_usd=lenient_minor(e.extra_price_usd or e.extra_price),
-            stock_status=e.stock_status,
-            has_backorder=e.has_backorder,
+        c.key: ChoiceFacts(
+            layer_id=c.layer_id,
+            choice_id=c.id,
+            name=c.name,
+            layer_name=names.get(c.layer_id, c.layer_id),
+            extra_eur=max(0, c.extra_eur),
+            extra_usd=max(0, c.extra_usd),
+            stock_status="outofstock" if c.coming_soon else c.stock_status,
+            has_backorder=c.preorder,
         )
-        for e in product.configurator_entries
-        if e.is_choice and e.choice_id
+        for c in configurator.choices
     }
 
 

@@ -19,6 +19,7 @@ from services.catalog.repository import CountryTax, country_tax
 from services.checkout.models import Order, OrderCustomer, OrderLine, ShippingRate, ShippingZone
 from services.checkout.pricing import LiveChoice, LiveProduct
 from services.checkout.shipping import RateFacts, ZoneFacts
+from services.configurator.service import load_configurators
 from services.shared.db import rows_affected
 
 ORDER_ID_MIN = 100_000_000  # public order numbers are random 9-digit numbers
@@ -78,11 +79,11 @@ def live_products(
             .where(Product.id.in_(ids))
             .options(
                 selectinload(Product.variations),
-                selectinload(Product.configurator_entries),
                 selectinload(Product.categories),
             )
         )
     }
+    configurators = load_configurators(session, ids)
     out: dict[tuple[int, int | None], LiveProduct | None] = {}
     for pid, vid in wanted:
         p = products.get(pid)
@@ -100,7 +101,7 @@ def live_products(
             key: LiveChoice(
                 c.layer_id, c.choice_id, c.name, c.extra_eur, c.extra_usd, c.stock_status, c.has_backorder
             )
-            for key, c in choice_facts(p).items()
+            for key, c in choice_facts(configurators.get(pid)).items()
         }
         published = p.status == "publish" and (variation is None or variation.status == "publish")
         out[(pid, vid)] = LiveProduct(
@@ -120,6 +121,7 @@ def live_products(
             backorders=source.backorders,
             category_ids=tuple(c.id for c in p.categories),
             choices=choices,
+            configurator=configurators.get(pid),
         )
     return out
 

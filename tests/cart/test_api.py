@@ -15,7 +15,13 @@ from sqlalchemy.orm import Session
 
 from services.api.app import create_app
 from services.cart.deps import get_cart_app
-from services.catalog.models import ConfiguratorEntry, Country, TaxRate
+from services.catalog.models import Country, TaxRate
+from services.configurator.models import (
+    ConfiguratorAngle,
+    ConfiguratorChoice,
+    ConfiguratorLayer,
+    ConfiguratorModel,
+)
 from tests.conftest import seeded_database
 from tests.factories import create_category, create_product, create_variation
 from tests.privacy_scan import assert_no_email_in_store
@@ -63,34 +69,36 @@ def seed(session: Session) -> None:
         regular_price_usd=21999,
         is_configurable=True,
     )
-    builder.configurator_entries = [
-        ConfiguratorEntry(is_choice=False, layer_id="case", name="Case", layer_name="Case", position=0),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="alu",
-            name="Aluminium",
-            layer_name="Case",
-            extra_price="19.90",
-            position=1,
-        ),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="poly",
-            name="Polycarbonate",
-            layer_name="Case",
-            extra_price="free",
-            position=2,
-        ),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="wood",
-            name="Walnut",
-            layer_name="Case",
-            extra_price="49.90",
-            stock_status="outofstock",
-            position=3,
-        ),
-    ]
+    session.flush()
+    session.add(
+        ConfiguratorModel(
+            product_id=builder.id,
+            angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True)],
+            layers=[
+                ConfiguratorLayer(
+                    key="case",
+                    name="Case",
+                    choices=[
+                        ConfiguratorChoice(
+                            key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1
+                        ),
+                        # typed as "free" in the admin: a non-numeric extra counts as 0 (docs/spec.md section 5)
+                        ConfiguratorChoice(
+                            key="poly", name="Polycarbonate", extra_eur=0, extra_usd=0, position=2
+                        ),
+                        ConfiguratorChoice(
+                            key="wood",
+                            name="Walnut",
+                            extra_eur=4990,
+                            extra_usd=4990,
+                            stock_status="outofstock",
+                            position=3,
+                        ),
+                    ],
+                )
+            ],
+        )
+    )
     create_product(session, id=31575, name="Builder Add-on", sku="HV-ADDON", regular_price_eur=4999)
     create_product(
         session,
@@ -248,7 +256,7 @@ def test_every_command_over_http(http: TestClient) -> None:
     assert cleared["lines"] == [] and cleared["checkout_started"] is False and cleared["currency"] == "USD"
 
 
-def test_configuration_extras_come_from_the_catalogue_and_a_non_numeric_extra_counts_as_zero(
+def test_configuration_extras_come_from_the_configurator(
     http: TestClient,
 ) -> None:
     token, _ = start(http)

@@ -15,7 +15,13 @@ from sqlalchemy.orm import Session
 
 from services.api.app import create_app
 from services.cart.deps import get_cart_app
-from services.catalog.models import ConfiguratorEntry, Country, TaxRate
+from services.catalog.models import Country, TaxRate
+from services.configurator.models import (
+    ConfiguratorAngle,
+    ConfiguratorChoice,
+    ConfiguratorLayer,
+    ConfiguratorModel,
+)
 from services.checkout.demo import seed_shipping
 from services.discounts.models import Coupon
 from services.shared import db as shared_db
@@ -49,17 +55,24 @@ def seed(session: Session) -> None:
         regular_price_usd=21999,
         is_configurable=True,
     )
-    builder.configurator_entries = [
-        ConfiguratorEntry(is_choice=False, layer_id="case", name="Case", layer_name="Case", position=0),
-        ConfiguratorEntry(
-            layer_id="case",
-            choice_id="alu",
-            name="Aluminium",
-            layer_name="Case",
-            extra_price="19.90",
-            position=1,
-        ),
-    ]
+    session.flush()
+    session.add(
+        ConfiguratorModel(
+            product_id=builder.id,
+            angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True)],
+            layers=[
+                ConfiguratorLayer(
+                    key="case",
+                    name="Case",
+                    choices=[
+                        ConfiguratorChoice(
+                            key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1
+                        )
+                    ],
+                )
+            ],
+        )
+    )
     session.flush()
     seed_shipping(session)
     session.commit()

@@ -4,9 +4,6 @@ import { AppLoading, RouteError } from './RouteError';
 import { RootLayout, rootLoader } from './RootLayout';
 
 const generic = () => import('./routes/generic');
-const placeholder = (name: keyof typeof import('./routes/placeholders')) => async () => ({
-  Component: (await import('./routes/placeholders'))[name],
-});
 
 /** The spec route table (section 2). Every page route is lazy (code-split). */
 export const routes: RouteObject[] = [
@@ -34,8 +31,8 @@ export const routes: RouteObject[] = [
               ],
             }),
           ),
-          { path: 'customize', lazy: generic },
-          { path: 'custom-keyboard-builder', lazy: placeholder('BuilderPage') },
+          { path: 'customize', lazy: () => import('./routes/customize') },
+          { path: 'custom-keyboard-builder', lazy: () => import('./routes/builder') },
           { path: 'resellers', lazy: generic },
           { path: 'distributors', lazy: generic },
           { path: 'contact', lazy: () => import('./routes/contact') },

@@ -20,6 +20,8 @@ export interface ModalProps {
   initialFocus?: string;
   /** The modal's own class for the dialog panel (its width and layout). */
   className?: string;
+  /** The modal's own class for the backdrop (a modal stacked over another one sets its z-index). */
+  backdropClassName?: string;
   /** The dialog panel element. */
   ref?: Ref<HTMLDivElement>;
   children: ReactNode;
@@ -33,7 +35,7 @@ const element = (target: ModalProps['returnFocusTo']) => (target && 'current' in
  * and Shift+Tab cycle, useFocusTrap), Escape, the Close button or a press on the backdrop calls
  * `onClose`, and on closing focus goes back to `returnFocusTo` (or to where it was).
  */
-export function Modal({ title, describedBy, onClose, returnFocusTo, initialFocus, className, ref, children }: ModalProps) {
+export function Modal({ title, describedBy, onClose, returnFocusTo, initialFocus, className, backdropClassName, ref, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
 
@@ -59,7 +61,7 @@ export function Modal({ title, describedBy, onClose, returnFocusTo, initialFocus
   return createPortal(
     // A press on the backdrop itself (not the dialog) closes, as Escape does for the keyboard.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a pointer convenience only: keyboard users close with Escape or the Close button
-    <div className={styles.backdrop} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className={[styles.backdrop, backdropClassName ?? ''].join(' ').trim()} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialog}
         className={[styles.dialog, className ?? ''].join(' ').trim()}

@@ -1476,6 +1476,10 @@ export interface components {
          * ChosenOption
          * @description A configurator choice on a line: ``extra_eur``/``extra_usd`` in minor units (already
          *     parsed, docs/spec.md section 5); ``has_backorder`` makes the line a pre-order (docs/spec.md section 4).
+         *     ``image``: the choice's picture for the configurator's ``use_in_cart`` angle (None when it
+         *     has none), ``z``: its drawing order in the cart thumbnail (higher on top), ``sku_part``: its
+         *     part of the compound SKU; the three are absent on lines recorded before the configurator
+         *     model (docs/spec.md section 2.13).
          */
         ChosenOption: {
             /** Choice Id */
@@ -1486,12 +1490,18 @@ export interface components {
             extra_usd: number;
             /** Has Backorder */
             has_backorder: boolean;
+            /** Image */
+            image?: string | null;
             /** Layer Id */
             layer_id: string;
             /** Layer Name */
             layer_name: string;
             /** Name */
             name: string;
+            /** Sku Part */
+            sku_part?: string;
+            /** Z */
+            z?: number;
         };
         /**
          * ClearCart
@@ -1538,6 +1548,20 @@ export interface components {
             sku: string | null;
             /** Stock Status */
             stock_status: string;
+        };
+        /**
+         * ConfigurationMeta
+         * @description What a configured line was built from (docs/spec.md section 2.13): the configurator
+         *     ``version``, the build's content ``hash`` (its share address) and the compound ``skus`` (the
+         *     product's SKU, then each choice's SKU part).
+         */
+        ConfigurationMeta: {
+            /** Hash */
+            hash: string;
+            /** Skus */
+            skus: string[];
+            /** Version */
+            version: number;
         };
         /**
          * ConfiguratorOut
@@ -2759,6 +2783,7 @@ export interface components {
             category_ids?: number[];
             /** Configuration */
             configuration: components["schemas"]["ChosenOption"][] | null;
+            configuration_meta?: components["schemas"]["ConfigurationMeta"];
             /** Count */
             count: number;
             /** Discount Percent */

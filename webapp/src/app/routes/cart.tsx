@@ -1,11 +1,15 @@
 import { CartPage } from '@/features/cart';
+import { openConfigurator } from '@/features/configurator';
 import { SITE_NAME } from '@/config/site';
+import { ConfiguratorModalHost } from './ConfiguratorModalHost';
 
 export function Component() {
   return (
     <>
       <title>{`Cart – ${SITE_NAME}`}</title>
-      <CartPage />
+      {/* Edit on a configured line reopens the configurator and replaces the line (docs/spec.md section 2.13). */}
+      <CartPage onEditConfiguration={openConfigurator} />
+      <ConfiguratorModalHost />
     </>
   );
 }

@@ -13,4 +13,3 @@ const titled = (title: string, note?: string) =>
   };
 
 export const ContactPage = titled('Get In Touch', 'The contact form is coming soon. Meanwhile, write to support[at]halvard.gg.');
-export const BuilderPage = titled('Custom Keyboard Builder', 'Loading configurator...');

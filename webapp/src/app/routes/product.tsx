@@ -1,12 +1,12 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { productPageLoader, ProductView, recommendationsInStock, type ProductPageData } from '@/features/catalog';
 import { useCartStore } from '@/features/cart';
+import { closeConfigurator, ConfiguratorModal, openConfigurator, useConfiguratorStore, useSharedBuild } from '@/features/configurator';
 import { BlockList } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
-import { paths } from '@/config/paths';
 import { SITE_NAME } from '@/config/site';
-import { toAppLink } from '@/lib/links';
-import { useLoaderData, useNavigate } from '@/lib/router';
+import { useLoaderData, useLocation, useNavigate } from '@/lib/router';
+import { customizeAction, useConfiguratorCart } from './configuratorCart';
 import type { Product, Variation } from '@/types/api';
 
 export { productPageLoader as loader };
@@ -27,14 +27,24 @@ export function Component() {
     },
     [add],
   );
+  const { pathname } = useLocation();
+  // docs/spec.md section 2.6: 'Customize' opens the configurator modal for this product; a
+  // configuratorLink pointing to another page (e.g. /custom-keyboard-builder) goes there instead.
   const onCustomize = useCallback(
     (p: Product) => {
-      const link = toAppLink(p.acf?.configuratorLink || paths.customKeyboardBuilder);
-      if (link.internal) void navigate(link.to);
-      else window.location.assign(link.href);
+      const action = customizeAction(p, pathname);
+      if (action.kind === 'open') openConfigurator({ productId: p.id });
+      else if (action.kind === 'navigate') void navigate(action.to);
+      else window.location.assign(action.href);
     },
-    [navigate],
+    [navigate, pathname],
   );
+  // H4: a shared build (?d=) opens the configurator (docs/spec.md section 2.6).
+  useSharedBuild(product.id);
+  const configuring = useConfiguratorStore((s) => s.productId !== null);
+  useEffect(() => closeConfigurator, [product.id]);
+  const addConfigured = useConfiguratorCart();
+  const setProductAddedToCart = useCartStore((s) => s.setProductAddedToCart);
 
   return (
     <>
@@ -52,6 +62,11 @@ export function Component() {
         onCustomize={onCustomize}
       />
       <BlockList blocks={product.acf?.content} startIndex={5} />
+      {configuring && (
+        <Suspense fallback={null}>
+          <ConfiguratorModal currency={currency} onAdd={addConfigured} onAdded={(id) => id === product.id && setProductAddedToCart(product)} />
+        </Suspense>
+      )}
     </>
   );
 }

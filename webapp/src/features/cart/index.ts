@@ -2,6 +2,8 @@
 export { useCartStore, selectItemCount, selectCart, selectNotice } from './store/cartStore';
 export type { CommandOutcome, AddOptions, ServerOutcome } from './store/commandsSlice';
 export { CartPage } from './components/CartPage';
+export type { CartPageProps } from './components/CartPage';
+export type { EditConfigurationRequest } from './components/ConfiguredLine';
 export { CouponForm } from './components/CouponForm';
 export { CheckoutButton } from './components/CheckoutButton';
 export { useCartSync } from './hooks/useCartSync';

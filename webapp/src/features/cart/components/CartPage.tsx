@@ -11,13 +11,23 @@ import { factsKey } from '../store/facts';
 import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
 import { CheckoutButton } from './CheckoutButton';
 import { CouponForm } from './CouponForm';
+import { ConfiguredLineChoices, ConfiguredLineThumb, EditConfigurationButton, type EditConfigurationRequest } from './ConfiguredLine';
 import styles from './CartPage.module.css';
 
 /** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" (lib/money). */
 export { formatRate };
 
+export interface CartPageProps {
+  /**
+   * Reopens the configurator for a configured line (docs/spec.md section 2.13): the app passes
+   * the configurator's `openConfigurator` (a feature does not import another). Without it,
+   * configured lines have no Edit button.
+   */
+  onEditConfiguration?: (request: EditConfigurationRequest) => void;
+}
+
 /** The cart page (docs/spec.md section 2 "Cart page"): every amount comes from the server's cart or the same rules. */
-export function CartPage() {
+export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
   const cart = useCartStore(selectCart);
   const notice = useCartStore(selectNotice);
   const pending = useCartStore(selectPendingCount);
@@ -61,7 +71,7 @@ export function CartPage() {
           </h2>
           <ul className={styles.lines}>
             {cart.lines.map((line) => (
-              <CartLineRow key={line.line_id} line={line} currency={currency} />
+              <CartLineRow key={line.line_id} line={line} currency={currency} onEdit={onEditConfiguration} />
             ))}
           </ul>
         </section>
@@ -117,21 +127,25 @@ export function CartPage() {
   );
 }
 
-function CartLineRow({ line, currency }: { line: LineView; currency: CartCurrency }) {
+function CartLineRow({ line, currency, onEdit }: { line: LineView; currency: CartCurrency; onEdit?: (request: EditConfigurationRequest) => void }) {
   const id = useId();
   const [setCount, remove] = useCartStore(useShallow((s) => [s.setCount, s.remove] as const));
   const known = useCartStore((s) => s.facts[factsKey(line.product_id, line.variation_id)]);
   const options = known?.options || line.variation_label;
-  const extras = (line.configuration ?? []).map((c) => [c.layer_name, c.name].filter(Boolean).join(': '));
-  const meta = [options, ...extras].filter(Boolean);
+  const chosen = line.configuration ?? [];
+  const meta = [options].filter(Boolean);
   const onSale = line.unit_price < line.regular_price;
 
   return (
     <li className={styles.line} data-testid="cart-line" data-line-id={line.line_id}>
-      <div className={styles.lineImage}>{line.image && <Img src={line.image} alt="" width={96} height={96} />}</div>
+      <div className={styles.lineImage}>
+        {chosen.length > 0 ? <ConfiguredLineThumb name={line.name} options={chosen} fallback={line.image} /> : line.image && <Img src={line.image} alt="" width={96} height={96} />}
+      </div>
       <div className={styles.lineInfo}>
         <h3 className={styles.lineName}>{known?.path ? <Link to={known.path}>{line.name}</Link> : line.name}</h3>
         {meta.length > 0 && <p className={styles.lineMeta}>{meta.join(' · ')}</p>}
+        {chosen.length > 0 && <ConfiguredLineChoices options={chosen} currency={currency} />}
+        {chosen.length > 0 && onEdit && <EditConfigurationButton line={line} onEdit={onEdit} />}
         {line.preorder && <p className={styles.lineBadge}>Pre-order</p>}
         <p className={styles.unit}>
           <span className="visually-hidden">Unit price </span>

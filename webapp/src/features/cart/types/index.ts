@@ -21,7 +21,11 @@ export type CartCurrency = 'EUR' | 'USD';
 /** Regular and sale price in one currency; `sale` null when not on sale. */
 export type PricePair = Schemas['LinePrice'];
 export type LineStock = Schemas['LineStock'];
-/** A chosen configurator option as recorded on a line. */
+/**
+ * A chosen configurator option as recorded on a line: `image` (the choice's image for the
+ * configurator's use_in_cart angle), `z` (layer stack + image z) and `sku_part` are missing on
+ * lines recorded before the configurator (docs/spec.md section 2.13).
+ */
 export type ChosenOption = Schemas['ChosenOption'];
 /** A line as the shopper sees it: prices in the cart's currency (application.line_view). */
 export type LineView = Schemas['ShownLine'];
