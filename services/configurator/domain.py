@@ -475,7 +475,8 @@ def restore(cfg: Configurator, shared: Sequence[SharedChoice]) -> tuple[list[str
             continue
         keys.append(c.key)
         if not c.available:
-            changes.append(Change("unavailable", c.key, out_of_stock_message(c.name)))
+            message = f"{c.name} is coming soon." if c.coming_soon else out_of_stock_message(c.name)
+            changes.append(Change("unavailable", c.key, message))
         elif (c.extra_eur, c.extra_usd) != (s.extra_eur, s.extra_usd):
             changes.append(Change("repriced", c.key, f"The price of {c.name} has changed."))
     return keys, changes

@@ -17,7 +17,6 @@ from services.catalog.demo.commerce import EU_COUNTRIES, EUR_CODES
 from services.catalog.demo.taxonomy import CATEGORY_ROUTE_SLUGS
 from services.catalog.models import (
     Category,
-    ConfiguratorEntry,
     ContentBlock,
     Country,
     Filter,
@@ -121,7 +120,7 @@ def test_counts_match_rows(seeded: tuple[Session, dict[str, int]]) -> None:
     session, counts = seeded
     for model, key in ((Product, "products"), (Variation, "variations"), (Post, "posts"),
                        (ContentBlock, "content_blocks"), (Country, "countries"), (Coupon, "coupons"),
-                       (ConfiguratorEntry, "configurator_entries"), (MenuItem, "menu_items")):  # fmt: skip
+                       (MenuItem, "menu_items")):  # fmt: skip
         assert session.scalar(select(func.count()).select_from(model)) == counts[key], key
     assert counts["products"] >= 64
 
@@ -151,23 +150,7 @@ def test_builder_and_addon(seeded: tuple[Session, dict[str, int]]) -> None:
     assert builder.name == "Custom Keyboard Builder"
     assert builder.is_configurable and builder.configurator_link == "/custom-keyboard-builder"
     assert "custom-keyboard-parts" in {c.slug for c in builder.categories}
-    entries = builder.configurator_entries
-    layers = [e for e in entries if not e.is_choice]
-    choices = [e for e in entries if e.is_choice]
-    assert [e.name for e in layers] == ["Case", "Plate", "Switches", "Keycaps", "Cable"]
-    assert {e.angle_id for e in entries} == {"front", "top"}
-    assert all(e.required for e in layers if e.layer_id != "cable")
-    assert all(c.sku and c.image.startswith("/media/configurator/") for c in choices)
-    assert len({c.sku for c in choices}) == len(choices)
-    assert "19.90" in {c.extra_price for c in choices}
-    assert [c.extra_price for c in choices if not c.extra_price.replace(".", "").isdigit()] == ["free"]
-    assert sum(c.stock_status == "outofstock" for c in choices) == 1
-    assert sum(c.has_backorder for c in choices) == 1
-    for layer in layers:
-        assert any(c.layer_id == layer.layer_id for c in choices)
-    media = get_settings().media_dir
-    for entry in entries:
-        assert (media / entry.image.removeprefix("/media/")).is_file()
+    # its configurator: tests/configurator/test_demo.py
 
     addon = session.get(Product, 31575)
     assert addon.sku and addon.status == "publish" and addon.stock_status == "instock"

@@ -2,8 +2,9 @@
 
 A product spec is a plain dict: model column names of :class:`Product` plus the keys
 ``categories``/``tags``/``filters`` (id lists), ``family``/``colour`` (image
-artwork), ``image_count`` (2 or 3), ``attributes`` and ``variations`` (dict lists)
-and ``configurator`` (ConfiguratorEntry dicts). Money is integer minor units.
+artwork), ``image_count`` (2 or 3) and ``attributes`` and ``variations`` (dict lists). A
+configurable product's configurator is not part of its spec: it lives in
+:mod:`services.configurator.demo`. Money is integer minor units.
 """
 
 from __future__ import annotations

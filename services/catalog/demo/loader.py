@@ -2,9 +2,9 @@
 
 Every row has a fixed primary key. A row that exists is updated in place (columns the
 data does not mention are reset to their model default), a missing one is inserted.
-Child rows (images, attributes, variations, configurator entries, tag groups, menu
-items, content blocks of demo owners) are upserted by id and stale ones of the same
-parent deleted, so a second run changes nothing. Rows the demo does not own (other
+Child rows (images, attributes, variations, tag groups, menu items, content blocks of
+demo owners; a demo configurator's angles, layers, choices, choice images and rules) are
+upserted by id and stale ones of the same parent deleted, so a second run changes nothing. Rows the demo does not own (other
 products, imported data) are left alone. Parents are flushed before children so
 PostgreSQL's immediate foreign key checks pass.
 """
@@ -12,6 +12,7 @@ PostgreSQL's immediate foreign key checks pass.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,6 @@ from services.catalog.models import (
     Category,
     CategoryTagGroup,
     ColourSwatch,
-    ConfiguratorEntry,
     ContentBlock,
     Country,
     Filter,
@@ -45,6 +45,16 @@ from services.catalog.models import (
     Tag,
     TaxRate,
     Variation,
+)
+from services.configurator.demo import DemoConfigurator, demo_configurators
+from services.configurator.demo_art import configurator_art
+from services.configurator.models import (
+    ConfiguratorAngle,
+    ConfiguratorChoice,
+    ConfiguratorChoiceImage,
+    ConfiguratorLayer,
+    ConfiguratorModel,
+    ConfiguratorRule,
 )
 from services.discounts.models import Coupon
 from services.shared.db import Base, sync_sequences
@@ -189,23 +199,115 @@ def _seed_product(session: Session, spec: dict[str, Any], media: MediaWriter) ->
         src = f"{media.prefix}products/{slug}-{slugify(option)}.svg"
         media.write(src, product_svg(spec["family"], var["colour"], name, option))
         variations.append({**var, "product_id": pid, "image_src": src})
-    entries = []
-    for entry in spec.get("configurator", []):
-        media.write(
-            entry["image"], product_svg(entry["family"], entry["colour"], entry["name"], entry["layer_name"])
-        )
-        entries.append({**entry, "product_id": pid})
 
     for model, rows in (
         (ProductImage, images),
         (ProductAttribute, attributes),
         (Variation, variations),
-        (ConfiguratorEntry, entries),
     ):
         upsert_all(session, model, rows)
         delete_stale(session, model, model.product_id == pid, [r["id"] for r in rows])
-    return {"images": len(images), "attributes": len(attributes), "variations": len(variations),
-            "configurator_entries": len(entries)}  # fmt: skip
+    return {"images": len(images), "attributes": len(attributes), "variations": len(variations)}
+
+
+#: ``updated_at`` of a demo configurator row when it is first written (kept on later runs).
+CONFIGURATOR_UPDATED_AT = datetime(2025, 9, 1, 9, 0, tzinfo=UTC)
+
+
+def configurator_rows(demo: DemoConfigurator) -> dict[str, list[dict[str, Any]]]:
+    """The rows of one demo configurator per table, with fixed ids derived from the product id
+    ``p``: configurator ``p``; angles, layers and rules ``p*100 + position``; choices
+    ``p*1000 + n`` (n counts choices over all layers); choice images ``choice id*10 + angle
+    position``. Money in minor units, as in the domain value (docs/spec.md section 2.13)."""
+    cfg = demo.configurator
+    pid = cfg.product_id
+    angle_pos = {a.id: i for i, a in enumerate(cfg.angles)}
+    rows: dict[str, list[dict[str, Any]]] = {
+        "configurators": [{"id": pid, "product_id": pid, "version": cfg.version,
+                           "welcome_text": demo.welcome_text, "welcome_image": demo.welcome_image,
+                           "warning_message": demo.warning_message,
+                           "special_layer_key": demo.special_layer_key}],
+        "angles": [{"id": pid * 100 + i, "configurator_id": pid, "key": a.id, "name": a.name, "position": i,
+                    "use_in_cart": a.use_in_cart} for i, a in enumerate(cfg.angles)],
+        "layers": [], "choices": [], "images": [],
+        "rules": [{"id": pid * 100 + i, "configurator_id": pid, "position": i, "effect": r.effect,
+                   "when_keys": list(r.when), "target_keys": list(r.targets), "reason": r.reason}
+                  for i, r in enumerate(cfg.rules)],
+    }  # fmt: skip
+    n = 0
+    for position, layer in enumerate(cfg.layers):
+        layer_id = pid * 100 + position
+        rows["layers"].append({
+            "id": layer_id, "configurator_id": pid, "key": layer.id, "name": layer.name,
+            "description": layer.description, "position": position, "stack": layer.stack,
+            "required": layer.required, "multiple": layer.multiple, "min_choices": layer.min_choices,
+            "max_choices": layer.max_choices, "default_choice_key": layer.default_choice_id,
+        })  # fmt: skip
+        mine = [c for c in cfg.choices if c.layer_id == layer.id]
+        for choice_pos, c in enumerate(mine):
+            choice_id = pid * 1000 + n
+            n += 1
+            rows["choices"].append({
+                "id": choice_id, "layer_id": layer_id, "key": c.id, "name": c.name,
+                "description": c.description, "colour": c.colour, "sku_part": c.sku_part,
+                "extra_eur": c.extra_eur, "extra_usd": c.extra_usd, "stock_status": c.stock_status,
+                "has_backorder": c.has_backorder, "coming_soon": c.coming_soon,
+                "linked_product_id": demo.linked_products.get(c.key), "position": choice_pos,
+                "thumbnail": c.thumbnail, "alt": c.alt,
+            })  # fmt: skip
+            rows["images"].extend(
+                {"id": choice_id * 10 + angle_pos[img.angle_id], "choice_id": choice_id,
+                 "angle_key": img.angle_id, "url": img.url, "z": img.z}
+                for img in c.images
+            )  # fmt: skip
+    return rows
+
+
+def _seed_configurators(session: Session, media: MediaWriter) -> dict[str, int]:
+    """Upsert every demo configurator (after the products) and write its art.
+
+    Each configurator is written in one flush, its stale parts deleted through the ORM in the
+    same flush, so a configurator's versioning (raised once per flush that changes it, see
+    ``ConfiguratorModel.version``) sees one edit per seed that changes something and none
+    when nothing changed. ``version`` and ``updated_at`` of an existing row are kept: the
+    demo data gives them only to a new row (version 1)."""
+    counts = {"configurators": 0, "configurator_layers": 0, "configurator_choices": 0,
+              "configurator_rules": 0}  # fmt: skip
+    for demo in demo_configurators():
+        for src, svg in configurator_art(demo).items():
+            media.write(src, svg)
+        rows = configurator_rows(demo)
+        pid = demo.configurator.product_id
+        with session.no_autoflush:
+            existing = session.get(ConfiguratorModel, pid)
+            kept = (
+                {"version": existing.version, "updated_at": existing.updated_at}
+                if existing is not None
+                else {"updated_at": CONFIGURATOR_UPDATED_AT}
+            )
+            upsert(session, ConfiguratorModel, {**rows["configurators"][0], **kept})
+            parts: tuple[tuple[type[Base], Any, str], ...] = (
+                (ConfiguratorAngle, ConfiguratorAngle.configurator_id == pid, "angles"),
+                (ConfiguratorLayer, ConfiguratorLayer.configurator_id == pid, "layers"),
+                (ConfiguratorChoice, ConfiguratorChoice.layer_id.in_([r["id"] for r in rows["layers"]]), "choices"),
+                (ConfiguratorChoiceImage, ConfiguratorChoiceImage.choice_id.in_([r["id"] for r in rows["choices"]]),
+                 "images"),
+                (ConfiguratorRule, ConfiguratorRule.configurator_id == pid, "rules"),
+            )  # fmt: skip
+            for model, _, key in parts:
+                for row in rows[key]:
+                    upsert(session, model, row)
+            for model, owner, key in reversed(parts):
+                keep = [r["id"] for r in rows[key]]
+                stale = select(model).where(owner, model.__table__.c.id.not_in(keep))
+                for obj in session.scalars(stale):
+                    session.delete(obj)
+        session.flush()
+        counts["configurators"] += 1
+        counts["configurator_layers"] += len(rows["layers"])
+        counts["configurator_choices"] += len(rows["choices"])
+        counts["configurator_rules"] += len(rows["rules"])
+    return counts
 
 
 def _square_family(name: str) -> str:
@@ -289,8 +391,8 @@ def _seed_commerce(session: Session) -> dict[str, int]:
 def seed(session: Session) -> dict[str, int]:
     """Load the whole demo catalogue into ``session`` (flushed, not committed).
 
-    Returns counts per kind: products, variations, images, attributes,
-    configurator_entries, categories, tags, tag_groups, filters, swatches, pages,
+    Returns counts per kind: products, variations, images, attributes, configurators,
+    configurator_layers, configurator_choices, configurator_rules, categories, tags, tag_groups, filters, swatches, pages,
     content_blocks, post_categories, posts, menus, menu_items, countries, tax_rates,
     coupons and media_files (distinct generated files).
     """
@@ -303,6 +405,7 @@ def seed(session: Session) -> dict[str, int]:
     for spec in specs:
         for key, value in _seed_product(session, spec, media).items():
             counts[key] = counts.get(key, 0) + value
+    counts.update(_seed_configurators(session, media))
     counts.update(_seed_content(session, media))
     counts.update(_seed_commerce(session))
     session.flush()

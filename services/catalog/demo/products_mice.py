@@ -125,6 +125,8 @@ MOUSE_PRODUCTS: list[dict[str, Any]] = [
         short="Twelve-button side panel for MMO and MOBA players.",
         specs=["12 mechanical side buttons", "Nova 26K sensor", "98 g with adjustable weights"],
         filters=[F_WIRED, F_STANDARD, F_BLACK],
+        # its configurator (shell, side panel, buttons, grip tape, skates) opens on its own page
+        is_configurable=True, show_configurator_link=True, configurator_link="/mice/sleipnir-mmo",
     ),
     # Mouse accessories
     product(
