@@ -16,13 +16,13 @@ from sqlalchemy.orm import Session
 from services.api.app import create_app
 from services.cart.deps import get_cart_app
 from services.catalog.models import Country, TaxRate
+from services.checkout.demo import seed_shipping
 from services.configurator.models import (
     ConfiguratorAngle,
     ConfiguratorChoice,
     ConfiguratorLayer,
     ConfiguratorModel,
 )
-from services.checkout.demo import seed_shipping
 from services.discounts.models import Coupon
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
