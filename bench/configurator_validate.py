@@ -12,9 +12,10 @@ is busy and the process waits for a core). Beside
 it, the baseline of the same run: ``json.dumps`` of the same key lists (the least any request
 does with its body), with the ratio validate : baseline at p50 and p99.
 
-Then the same builds through the configurator service as the quote endpoint runs it
-(``services.configurator.service``: a session, ``load_one`` of the configurator from the
-database with its product's price and linked stock, ``quote``), on a temporary SQLite file
+Then the same builds through the configurator service as the quote endpoint runs it for
+shoppers (the configurator from the cart's cached catalogue facts, ``quote``; judged against the
+target) and uncached (a session, ``load_one`` of the configurator from the database with its
+product's price and linked stock, ``quote``; printed), on a temporary SQLite file
 migrated and seeded with the demo catalogue, or a private schema of the PostgreSQL database in
 ``DATABASE_URL`` (dropped afterwards); ``--domain-only`` skips it.
 
@@ -93,9 +94,14 @@ def percentile(values: Sequence[float], p: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[max(0, min(98, round(p) - 1))]
 
 
-def service_quote_ms(url: str, data_dir: Path, builds: Sequence[list[str]], warmup: int) -> list[float]:
-    """Migrate and seed the database at ``url``, then time, per build, what the quote endpoint
-    does: a session, the configurator loaded from the database, ``service.quote`` (ms, wall)."""
+def service_quote_ms(
+    url: str, data_dir: Path, builds: Sequence[list[str]], warmup: int
+) -> tuple[list[float], list[float]]:
+    """Migrate and seed the database at ``url``, then time per build (ms, wall) what the quote
+    endpoint does: for shoppers, the configurator from the cart's cached catalogue facts
+    (``SqlCatalogFacts``, as ``services/configurator/endpoints.py`` reads it) and
+    ``service.quote``; uncached (a staff preview, or the first quote after an edit), a session,
+    ``load_one`` from the database and ``service.quote``. Returns ``(cached, uncached)``."""
     os.environ["DATABASE_URL"] = url
     os.environ["DATA_DIR"] = str(data_dir)
 
@@ -112,15 +118,26 @@ def service_quote_ms(url: str, data_dir: Path, builds: Sequence[list[str]], warm
         seed_demo(session)
         session.commit()
 
+    from services.cart.catalog_adapter import SqlCatalogFacts
+
+    facts = SqlCatalogFacts(make_session, ttl=get_settings().catalog_cache_ttl)
+
     def quote(keys: list[str]) -> object:
         with make_session() as session:
             return service.quote(service.load_one(session, PRODUCT_ID, ["publish"]).cfg, keys)
 
+    def cached_quote(keys: list[str]) -> object:
+        product = facts.product(PRODUCT_ID, None)
+        assert product is not None and product.configurator is not None
+        return service.quote(product.configurator, keys)
+
     try:
         for keys in builds[:warmup]:
             quote(keys)
-        return time_each(quote, builds)
+            cached_quote(keys)
+        return time_each(cached_quote, builds), time_each(quote, builds)
     finally:
+        facts.close()
         get_engine(url).dispose()
 
 
@@ -179,16 +196,24 @@ def main() -> None:
     if base.startswith("postgresql"):
         dialect = "postgresql"
         with private_schema(base, "bench_configurator") as url:
-            service_ms = service_quote_ms(url, tmp / "data", builds, args.warmup)
+            cached_ms, service_ms = service_quote_ms(url, tmp / "data", builds, args.warmup)
     else:
         dialect = "sqlite"
-        service_ms = service_quote_ms(f"sqlite:///{tmp / 'shop.sqlite3'}", tmp / "data", builds, args.warmup)
-    s50, s99 = percentile(service_ms, 50), percentile(service_ms, 99)
-    verdict = "MET" if s99 <= TARGET_P99_MS else "MISS"
+        cached_ms, service_ms = service_quote_ms(
+            f"sqlite:///{tmp / 'shop.sqlite3'}", tmp / "data", builds, args.warmup
+        )
+    c50, c99 = percentile(cached_ms, 50), percentile(cached_ms, 99)
+    verdict = "MET" if c99 <= TARGET_P99_MS else "MISS"
     print(
-        f"service load + quote ({dialect}): p50 {s50:.2f} ms, p99 {s99:.2f} ms, max {max(service_ms):.2f} ms "
-        f"(target p99 <= {TARGET_P99_MS:g} ms) {verdict}; ratio service : domain p50 {s50 / p50:.0f}x, "
-        f"p99 {s99 / p99:.1f}x"
+        f"quote as the endpoint serves shoppers, cached catalogue facts ({dialect}): p50 {c50:.3f} ms, "
+        f"p99 {c99:.3f} ms, max {max(cached_ms):.2f} ms (target p99 <= {TARGET_P99_MS:g} ms) {verdict}; "
+        f"ratio : domain p50 {c50 / p50:.1f}x, p99 {c99 / p99:.1f}x"
+    )
+    s50, s99 = percentile(service_ms, 50), percentile(service_ms, 99)
+    print(
+        f"quote uncached, load from the database + quote ({dialect}; staff preview, first quote after an "
+        f"edit): p50 {s50:.2f} ms, p99 {s99:.2f} ms, max {max(service_ms):.2f} ms; "
+        f"ratio : domain p50 {s50 / p50:.0f}x, p99 {s99 / p99:.1f}x"
     )
 
 

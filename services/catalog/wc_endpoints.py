@@ -377,7 +377,7 @@ def configurator_welcome_message(
 @router.get(
     "/configurator-warning-message",
     summary="Configurator warning message",
-    responses=documented(out.WarningMessage, "The warning"),
+    responses={**documented(out.WarningMessage, "The warning"), **error_responses({**_400, **_404})},
 )
 def configurator_warning_message(
     session: SessionDep, include_unpublished: IncludeUnpublishedDep, id: str | None = None

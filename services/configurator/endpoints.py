@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import Depends, Request, Response
 from fastapi.responses import JSONResponse
 
+from services.cart.deps import get_cart_app
 from services.catalog import repository as catalog_repo
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.configurator import schemas, service
@@ -79,8 +80,18 @@ def quote(
     ``eur``/``usd`` minor units (base + extras), ``skus``, ``hash``, ``button`` and
     ``button_label``, ``preorder``. A build that cannot be bought is still 200 with ``ok``
     false. Errors: 404 ``configurator_not_found``; 422 ``invalid_request`` (body)."""
-    statuses = catalog_repo.visible_statuses(include_unpublished)
-    cfg = service.load_one(session, _product_id(product_id), statuses).cfg
+    pid = _product_id(product_id)
+    if include_unpublished:
+        cfg = service.load_one(session, pid, catalog_repo.visible_statuses(True)).cfg
+    else:
+        # The cart's cached catalogue facts (fresh within CATALOG_CACHE_TTL, cleared by any
+        # catalogue or configurator edit): the quote is what the cart's add would decide, and a
+        # warm quote reads nothing from the database.
+        facts = get_cart_app().catalog
+        product = facts.product(pid, None) if facts is not None else None
+        if product is None or product.configurator is None:
+            raise service.not_found()
+        cfg = product.configurator
     return JSONResponse(service.quote(cfg, body.configuration), headers=NO_STORE)
 
 

@@ -4551,6 +4551,24 @@ export interface operations {
                     "application/json": components["schemas"]["WarningMessage"];
                 };
             };
+            /** @description `rest_invalid_param` (or `rest_missing_callback_param`): a malformed or missing parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `woocommerce_rest_product_invalid_id`: no such product (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Validation Error */
             422: {
                 headers: {

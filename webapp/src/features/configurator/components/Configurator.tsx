@@ -122,9 +122,6 @@ export function Configurator({ data, initialKeys, notices = [], currency, onAdd,
             );
           })}
         </ul>
-        <p className={styles.total} aria-live="polite" aria-atomic="true">
-          Total: <strong>{money(verdict.eur, verdict.usd)}</strong>
-        </p>
       </section>
       <div ref={alertRef} tabIndex={-1} role="alert" className={styles.alert}>
         {refusal && <p>{refusal}</p>}
@@ -133,6 +130,9 @@ export function Configurator({ data, initialKeys, notices = [], currency, onAdd,
         ))}
       </div>
       <footer className={styles.footer}>
+        <p className={styles.total} aria-live="polite" aria-atomic="true">
+          Total: <strong>{money(verdict.eur, verdict.usd)}</strong>
+        </p>
         <button type="button" className="button button--ghost" onClick={() => setSharing(true)}>
           Share
         </button>
