@@ -177,3 +177,26 @@ test('a configured keyboard goes to the cart with its picture and choices, is ed
   await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
   await expect(page.getByTestId('order-line')).toHaveCount(1);
 });
+
+test('shipping to the United States, the builder and the cart line price in dollars, and the add-on 31575 follows the builder', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Ship to').selectOption('US');
+  const scope = await openBuilder(page);
+  await expect(choice(scope, 'Case', 'Anodised Ember Red')).toHaveAccessibleName(/\+\$21\.90/);
+  const before = await price(scope);
+  await expect(scope.locator('[aria-live="polite"]').filter({ hasText: /\$\d/ })).toHaveCount(1);
+  await choice(scope, 'Case', 'Anodised Ember Red').click();
+  await expect.poll(() => price(scope)).toBe(before + 2190);
+  await scope.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Your item has been added to the cart!')).toBeVisible();
+
+  // The add-on is capped by the builders in the cart (docs/spec.md section 4): now it can be bought.
+  await page.goto('/custom-keyboard-parts/builder-switch-puller-and-lube-kit');
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+  await page.goto('/cart');
+  const lines = page.getByTestId('cart-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.first().getByRole('list', { name: 'Your choices' })).toContainText('Case: Anodised Ember Red+$21.90');
+  await expect(lines.nth(1)).toContainText('Builder Switch Puller & Lube Kit');
+  await expect(page.getByTestId('cart-total')).toHaveText(/^\$/);
+});
