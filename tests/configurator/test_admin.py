@@ -98,3 +98,30 @@ def test_every_view_opens_for_an_admin_and_shares_are_read_only(admin: TestClien
     assert admin.get(f"/admin/configurator-model/edit/{builder}").status_code == 200
     assert admin.get("/admin/configurator-share/create").status_code == 403
     assert admin.get("/admin/configurator-share/edit/x").status_code == 403
+
+
+def test_a_rule_needs_choice_keys_and_a_reason_the_shopper_can_read(
+    admin: TestClient, builder: int, session: Session
+) -> None:
+    from services.configurator.models import ConfiguratorRule
+
+    rule = session.scalars(select(ConfiguratorRule)).first()
+    assert rule is not None
+    form = read_form(admin.get(f"/admin/configurator-rule/edit/{rule.id}").text)
+    for changes in (
+        {"reason": "   "},
+        {"when_keys": "[]"},
+        {"target_keys": '["no-colon"]'},
+        {"when_keys": '"keycaps:sa"'},
+    ):
+        refused = post_form(admin, f"/admin/configurator-rule/edit/{rule.id}", with_values(form, **changes))
+        assert refused.status_code == 400, (changes, refused.status_code)
+    with get_sessionmaker()() as s:
+        stored = s.get(ConfiguratorRule, rule.id)
+        assert stored is not None and stored.reason == rule.reason and stored.when_keys == rule.when_keys
+    assert _version() == 1
+    saved = post_form(
+        admin, f"/admin/configurator-rule/edit/{rule.id}", with_values(form, reason="Too tall for this case.")
+    )
+    assert saved.status_code == 302, saved.text
+    assert _version() == 2

@@ -10,9 +10,11 @@ prices are typed as money text ("19.90"); text that is not a number, or is negat
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from wtforms import SelectField, StringField
+from wtforms import Field, Form, SelectField, StringField, ValidationError
+from wtforms.validators import InputRequired
 
 import services.configurator.repository  # noqa: F401 - installs the versioning hook
 from services.admin.views.base import STOCK_CHOICES, ShopModelView
@@ -28,6 +30,27 @@ from services.configurator.models import (
 from services.shared.money import format_amount, lenient_minor
 
 CATEGORY = "Configurator"
+_KEY = re.compile(r"[^:\s]+:[^:\s]+")
+
+
+def choice_keys(_form: Form, field: Field) -> None:
+    """A rule's ``when_keys``/``target_keys``: a non-empty JSON list of choice keys
+    "layer:choice" (docs/spec.md section 2.13). Raises ``ValidationError`` (shown on the form)."""
+    value = field.data
+    if (
+        not isinstance(value, list)
+        or not value
+        or not all(isinstance(k, str) and _KEY.fullmatch(k) for k in value)
+    ):
+        raise ValidationError('A list of choice keys "layer:choice", e.g. ["keycaps:caps-sa"].')
+
+
+def shown_reason(_form: Form, field: Field) -> None:
+    """A rule's reason is shown to the shopper, so it must say something (docs/spec.md section 2.13)."""
+    if not str(field.data or "").strip():
+        raise ValidationError("Say why, in words the shopper reads beside the choice.")
+
+
 EFFECT_CHOICES = [(e, e) for e in ("hide", "disable", "require", "select")]
 
 
@@ -145,7 +168,12 @@ class ConfiguratorRuleAdmin(ShopModelView, model=ConfiguratorRule):
         ConfiguratorRule.reason,
     ]
     form_overrides = {"effect": SelectField}
-    form_args = {"effect": {"choices": EFFECT_CHOICES}}
+    form_args = {
+        "effect": {"choices": EFFECT_CHOICES},
+        "when_keys": {"validators": [choice_keys]},
+        "target_keys": {"validators": [choice_keys]},
+        "reason": {"validators": [InputRequired(), shown_reason]},
+    }
 
 
 class ConfiguratorShareAdmin(ShopModelView, model=ConfiguratorShare):
