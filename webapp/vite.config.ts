@@ -33,6 +33,23 @@ function precompress(): Plugin {
   };
 }
 
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: readonly string[] } | null;
+}
+
+/**
+ * Whether `id` is statically imported, directly or not, by the entry (`src/main.tsx`): the code
+ * every page loads first. Rolldown splits a module shared by the entry and lazy chunks into a
+ * chunk of its own per combination of users, so each new lazy feature (the configurator, staff
+ * pages) would add small files, each with its own import and export glue, to the first load.
+ */
+function loadedFirst(id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (id.endsWith('/src/main.tsx')) return true;
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => loadedFirst(importer, graph, seen));
+}
+
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
@@ -54,6 +71,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Everything the entry loads statically goes in one chunk next to it (docs/targets.md
+        // section 4.7: the shopper's initial JavaScript); lazy chunks import from it.
+        codeSplitting: {
+          groups: [{ name: (id, graph) => (loadedFirst(id, graph) && !id.endsWith('/src/main.tsx') ? 'site' : null) }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

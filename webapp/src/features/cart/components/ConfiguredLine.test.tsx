@@ -40,31 +40,32 @@ function renderCart(lines: LineView[], currency: 'EUR' | 'USD' = 'EUR', props: C
 }
 
 describe('configured cart lines', () => {
-  it('shows each choice as "Layer: Choice" with its extra in the cart currency, and never the compound SKUs', () => {
+  it('shows each choice as "Layer: Choice" with its extra in the cart currency, and never the compound SKUs', async () => {
     renderCart([line({})]);
-    const choices = within(screen.getByRole('list', { name: 'Your choices' })).getAllByRole('listitem');
+    const choices = within(await screen.findByRole('list', { name: 'Your choices' })).getAllByRole('listitem');
     expect(choices.map((c) => c.textContent)).toEqual(['Switches: Linear Red+€25.00', 'Case: Black', 'Keycaps: SA Retro+€10.00']);
     const row = screen.getByTestId('cart-line');
     for (const sku of ['SW-RED', 'CASE-BLK', 'CAPS-SA', 'HV-CKB-BUILDER']) expect(row).not.toHaveTextContent(sku);
   });
 
-  it('shows the extras in dollars in a USD cart', () => {
+  it('shows the extras in dollars in a USD cart', async () => {
     renderCart([line({})], 'USD');
-    expect(screen.getByText('+$27.00')).toBeInTheDocument();
+    expect(await screen.findByText('+$27.00')).toBeInTheDocument();
     expect(screen.getByText('+$12.00')).toBeInTheDocument();
   });
 
-  it('composes the thumbnail from the layer images stacked by z, named after the build', () => {
+  it('composes the thumbnail from the layer images stacked by z, named after the build', async () => {
     renderCart([line({})]);
-    const thumb = screen.getByRole('img', { name: 'Custom Keyboard Builder: Linear Red, Black, SA Retro' });
+    const thumb = await screen.findByRole('img', { name: 'Custom Keyboard Builder: Linear Red, Black, SA Retro' });
     const srcs = Array.from(thumb.querySelectorAll('img')).map((img) => img.getAttribute('src'));
     expect(srcs).toEqual(['/media/configurator/case-black-top.svg', '/media/configurator/sw-red-top.svg', '/media/configurator/caps-sa-top.svg']);
     for (const img of thumb.querySelectorAll('img')) expect(img).toHaveAttribute('alt', '');
   });
 
-  it('renders an old line without images, z or meta: product image as thumbnail, choices still listed', () => {
+  it('renders an old line without images, z or meta: product image as thumbnail, choices still listed', async () => {
     const old = BUILD.map(({ layer_id, choice_id, name, layer_name, extra_eur, extra_usd, has_backorder }) => ({ layer_id, choice_id, name, layer_name, extra_eur, extra_usd, has_backorder }));
     renderCart([line({ configuration: old, configuration_meta: undefined })]);
+    expect(await screen.findByRole('list', { name: 'Your choices' })).toBeInTheDocument();
     expect(screen.queryByTestId('configured-thumb')).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Custom Keyboard Builder: Linear Red, Black, SA Retro' })).toHaveAttribute('src', '/media/builder.svg');
     expect(screen.getAllByRole('listitem').map((c) => c.textContent)).toContain('Case: Black');
@@ -73,12 +74,13 @@ describe('configured cart lines', () => {
   it('Edit reopens the configurator with the line build and replaces that line', async () => {
     const onEditConfiguration = vi.fn();
     renderCart([line({})], 'EUR', { onEditConfiguration });
-    await userEvent.click(screen.getByRole('button', { name: 'Edit Custom Keyboard Builder' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Custom Keyboard Builder' }));
     expect(onEditConfiguration).toHaveBeenCalledWith({ productId: 26907, keys: ['switches:sw-red', 'case:case-black', 'keycaps:caps-sa'], replaceLineId: 'line-1' });
   });
 
-  it('has no Edit button when the page is given no editor', () => {
+  it('has no Edit button when the page is given no editor', async () => {
     renderCart([line({})]);
+    await screen.findByRole('list', { name: 'Your choices' });
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 
