@@ -8,6 +8,12 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from services.catalog.models import Category, Product, ProductImage, Variation
+from services.configurator.models import (
+    ConfiguratorAngle,
+    ConfiguratorChoice,
+    ConfiguratorLayer,
+    ConfiguratorModel,
+)
 
 _ids = count(5000)
 
@@ -50,3 +56,18 @@ def create_variation(session: Session, product: Product, **fields: Any) -> Varia
     session.add(v)
     session.flush()
     return v
+
+
+def create_case_configurator(
+    session: Session, product: Product, *choices: ConfiguratorChoice
+) -> ConfiguratorModel:
+    """A configurator for ``product`` with one angle ("top", the cart's) and one optional layer
+    "case" holding ``choices`` (docs/spec.md section 2.13); flushed."""
+    model = ConfiguratorModel(
+        product_id=product.id,
+        angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True)],
+        layers=[ConfiguratorLayer(key="case", name="Case", choices=list(choices))],
+    )
+    session.add(model)
+    session.flush()
+    return model

@@ -17,13 +17,10 @@ from services.api.app import create_app
 from services.cart.deps import get_cart_app
 from services.catalog.models import Country, TaxRate
 from services.configurator.models import (
-    ConfiguratorAngle,
     ConfiguratorChoice,
-    ConfiguratorLayer,
-    ConfiguratorModel,
 )
 from tests.conftest import seeded_database
-from tests.factories import create_category, create_product, create_variation
+from tests.factories import create_case_configurator, create_category, create_product, create_variation
 from tests.privacy_scan import assert_no_email_in_store
 
 COMMANDS = "/api/cart/commands"
@@ -70,34 +67,20 @@ def seed(session: Session) -> None:
         is_configurable=True,
     )
     session.flush()
-    session.add(
-        ConfiguratorModel(
-            product_id=builder.id,
-            angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True)],
-            layers=[
-                ConfiguratorLayer(
-                    key="case",
-                    name="Case",
-                    choices=[
-                        ConfiguratorChoice(
-                            key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1
-                        ),
-                        # typed as "free" in the admin: a non-numeric extra counts as 0 (docs/spec.md section 5)
-                        ConfiguratorChoice(
-                            key="poly", name="Polycarbonate", extra_eur=0, extra_usd=0, position=2
-                        ),
-                        ConfiguratorChoice(
-                            key="wood",
-                            name="Walnut",
-                            extra_eur=4990,
-                            extra_usd=4990,
-                            stock_status="outofstock",
-                            position=3,
-                        ),
-                    ],
-                )
-            ],
-        )
+    create_case_configurator(
+        session,
+        builder,
+        ConfiguratorChoice(key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1),
+        # typed as "free" in the admin: a non-numeric extra counts as 0 (docs/spec.md section 5)
+        ConfiguratorChoice(key="poly", name="Polycarbonate", extra_eur=0, extra_usd=0, position=2),
+        ConfiguratorChoice(
+            key="wood",
+            name="Walnut",
+            extra_eur=4990,
+            extra_usd=4990,
+            stock_status="outofstock",
+            position=3,
+        ),
     )
     create_product(session, id=31575, name="Builder Add-on", sku="HV-ADDON", regular_price_eur=4999)
     create_product(

@@ -18,16 +18,13 @@ from services.cart.deps import get_cart_app
 from services.catalog.models import Country, TaxRate
 from services.checkout.demo import seed_shipping
 from services.configurator.models import (
-    ConfiguratorAngle,
     ConfiguratorChoice,
-    ConfiguratorLayer,
-    ConfiguratorModel,
 )
 from services.discounts.models import Coupon
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from tests.conftest import seeded_database
-from tests.factories import create_category, create_product
+from tests.factories import create_case_configurator, create_category, create_product
 from tests.privacy_scan import assert_no_email_in_store
 
 _ids = itertools.count(70_000)
@@ -56,22 +53,10 @@ def seed(session: Session) -> None:
         is_configurable=True,
     )
     session.flush()
-    session.add(
-        ConfiguratorModel(
-            product_id=builder.id,
-            angles=[ConfiguratorAngle(key="top", name="Top", use_in_cart=True)],
-            layers=[
-                ConfiguratorLayer(
-                    key="case",
-                    name="Case",
-                    choices=[
-                        ConfiguratorChoice(
-                            key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1
-                        )
-                    ],
-                )
-            ],
-        )
+    create_case_configurator(
+        session,
+        builder,
+        ConfiguratorChoice(key="alu", name="Aluminium", extra_eur=1990, extra_usd=1990, position=1),
     )
     session.flush()
     seed_shipping(session)
