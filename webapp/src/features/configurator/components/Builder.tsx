@@ -39,6 +39,7 @@ export function Builder({ productId, currency, onAdd }: BuilderProps) {
           return onAdd(productId, keys);
         }}
         onAdded={() => setAdded(true)}
+        headingLevel={2}
       />
     </div>
   );

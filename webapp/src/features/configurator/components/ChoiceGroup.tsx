@@ -19,6 +19,8 @@ export interface ChoiceGroupProps {
   onPick: (key: string) => void;
   /** Messages about this layer ('%s is required', 'No item in stock', ...). */
   messages: string[];
+  /** The layer name's heading level: 3 under the modal's title (h2), 2 under the builder page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 const extraOf = (c: ChoiceData, currency: Currency) => Math.max(0, currency === 'USD' ? c.extra_usd : c.extra_eur);
@@ -31,7 +33,8 @@ const extraOf = (c: ChoiceData, currency: Currency) => Math.max(0, currency === 
  * choices to pick instead are read through `aria-describedby`. Each choice shows its name, swatch
  * or thumbnail and its extra price in the shopper's currency (minor units formatted).
  */
-export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf, onPick, messages }: ChoiceGroupProps) {
+export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf, onPick, messages, headingLevel = 3 }: ChoiceGroupProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const id = useId();
   const refs = useRef<(HTMLDivElement | null)[]>([]);
   const checked = choices.map((c) => selected.includes(c.key));
@@ -70,10 +73,10 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
 
   return (
     <div className={styles.layer} data-layer={layer.id}>
-      <h3 className={styles.layerName} id={`${id}-name`}>
+      <Heading className={styles.layerName} id={`${id}-name`}>
         {layer.name}
         {layer.required && <span className={styles.requiredMark}> (required)</span>}
-      </h3>
+      </Heading>
       {layer.description && (
         <p className={styles.layerDescription} id={`${id}-desc`}>
           {layer.description}

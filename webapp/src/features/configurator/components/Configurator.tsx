@@ -25,6 +25,8 @@ export interface ConfiguratorProps {
   onAdd: (keys: string[]) => Promise<AddResult>;
   /** Called after the cart accepted the build. */
   onAdded: () => void;
+  /** Heading level of the layer names: 3 in the modal (default), 2 inline on the builder page. */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface ConfiguratorProps {
  * (label and disabled state of docs/spec.md section 4). Decisions come from model/decide.ts
  * (the mirror of the server's domain); the cart decides again when the build is added.
  */
-export function Configurator({ data, initialKeys, notices = [], currency, onAdd, onAdded }: ConfiguratorProps) {
+export function Configurator({ data, initialKeys, notices = [], currency, onAdd, onAdded, headingLevel = 3 }: ConfiguratorProps) {
   const [keys, setKeys] = useState<string[]>(() => [...initialKeys]);
   const [angleId, setAngleId] = useState(data.angles[0]?.id ?? '');
   const [sharing, setSharing] = useState(false);
@@ -106,6 +108,7 @@ export function Configurator({ data, initialKeys, notices = [], currency, onAdd,
               nameOf={nameOf}
               onPick={onPick}
               messages={noStock.has(l.id) ? [NO_ITEM_IN_STOCK] : []}
+              headingLevel={headingLevel}
             />
           ))}
         </div>
