@@ -34,7 +34,7 @@ from services.catalog import revision as catalog_revision
 from services.catalog.models import Product, Variation
 from services.catalog.repository import country_tax
 from services.configurator.domain import Configurator
-from services.configurator.service import load_configurator
+from services.configurator.service import configurators_for
 from services.discounts import repository as coupon_repository
 from services.discounts.domain import CouponFacts
 
@@ -178,7 +178,8 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         if variation is None:
             return None
     source = variation or p
-    configurator = load_configurator(session, p.id, ("publish",))
+    # A configurable product's builds are decided with its configurator (docs/spec.md section 2.13).
+    configurator = configurators_for(session, [p]).get(p.id) if p.is_configurable else None
     choices = choice_facts(configurator)
     image = (variation.image_src if variation else None) or next((i.src for i in p.images), None)
     return ProductFacts(

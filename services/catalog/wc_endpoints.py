@@ -96,7 +96,7 @@ def list_products(
         statuses=repo.visible_statuses(include_unpublished),
     )
     owned = repo.blocks_for(session, "product", [p.id for p in products])
-    cfgs = cfg_service.load_configurators(session, [p.id for p in products if p.is_configurable])
+    cfgs = cfg_service.configurators_for(session, [p for p in products if p.is_configurable])
     _cache(response, no_cache)
     cache_control(response, include_unpublished)
     _paged(response, total, size)
@@ -180,7 +180,7 @@ def get_product(
         raise _product_not_found()
     _cache(response, no_cache)
     cache_control(response, include_unpublished)
-    cfg = cfg_service.load_configurator(session, p.id) if p.is_configurable else None
+    cfg = cfg_service.configurators_for(session, [p]).get(p.id) if p.is_configurable else None
     data = ser.product(p, settings.site_host, repo.blocks_for(session, "product", [p.id]).get(p.id), cfg)
     if wanted:
         return JSONResponse({k: data[k] for k in wanted if k in data}, headers=dict(response.headers))
@@ -263,7 +263,9 @@ def configurations(
     if p is None:
         raise _product_not_found()
     return (
-        ser.configuration_entries(cfg_service.load_configurator(session, p.id)) if p.is_configurable else []
+        ser.configuration_entries(cfg_service.configurators_for(session, [p]).get(p.id))
+        if p.is_configurable
+        else []
     )
 
 

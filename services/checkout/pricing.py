@@ -23,19 +23,6 @@ from services.shared.money import included_tax
 
 
 @dataclass(frozen=True)
-class LiveChoice:
-    """A configurator option as the catalogue has it now (extras in minor units)."""
-
-    layer_id: str
-    choice_id: str
-    name: str
-    extra_eur: int
-    extra_usd: int
-    stock_status: str
-    has_backorder: bool
-
-
-@dataclass(frozen=True)
 class LiveProduct:
     """A product (or its variation) as the catalogue has it now. ``published`` False when it
     (or the variation) is gone. Prices in minor units; ``*_sale`` None when not on sale."""
@@ -55,9 +42,8 @@ class LiveProduct:
     manage_stock: bool
     backorders: str
     category_ids: tuple[int, ...] = ()
-    choices: Mapping[str, LiveChoice] = field(default_factory=dict)
-    # the product's configurator now (docs/spec.md section 2.13); when set, a line's build is
-    # validated and its extras priced with it
+    # the product's configurator now (docs/spec.md section 2.13): a line's build is validated
+    # and its extras priced with it; a configured line of a product without one is unavailable
     configurator: Configurator | None = None
 
     @property
@@ -220,27 +206,10 @@ def _price_line(line: Mapping[str, Any], facts: LiveProduct | None, currency: st
     if facts.configurator is not None:
         configuration = _configured(line, facts, facts.configurator)
     elif line.get("configuration"):
-        configuration = []
-        for chosen in line["configuration"]:
-            live = facts.choices.get(f"{chosen['layer_id']}:{chosen['choice_id']}")
-            if live is None:
-                raise CheckoutConflict(
-                    "product_unavailable",
-                    f"The option {chosen.get('name') or chosen['choice_id']} of {facts.name} is no longer "
-                    "available. Please configure it again.",
-                )
-            if live.stock_status == "outofstock":
-                raise CheckoutConflict(
-                    "out_of_stock", f"{live.name} is out of stock, please select something else."
-                )
-            configuration.append(
-                {
-                    **chosen,
-                    "extra_eur": live.extra_eur,
-                    "extra_usd": live.extra_usd,
-                    "has_backorder": live.has_backorder,
-                }
-            )
+        raise CheckoutConflict(
+            "product_unavailable",
+            f"{facts.name} can no longer be configured. Please remove it from your cart.",
+        )
     repriced = {
         **line,
         "name": facts.name,

@@ -13,13 +13,12 @@ from typing import Any
 from sqlalchemy import case, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from services.cart.catalog_adapter import choice_facts
 from services.catalog.models import Product, Variation
 from services.catalog.repository import CountryTax, country_tax
 from services.checkout.models import Order, OrderCustomer, OrderLine, ShippingRate, ShippingZone
-from services.checkout.pricing import LiveChoice, LiveProduct
+from services.checkout.pricing import LiveProduct
 from services.checkout.shipping import RateFacts, ZoneFacts
-from services.configurator.service import load_configurators
+from services.configurator.service import configurators_for
 from services.shared.db import rows_affected
 
 ORDER_ID_MIN = 100_000_000  # public order numbers are random 9-digit numbers
@@ -83,7 +82,7 @@ def live_products(
             )
         )
     }
-    configurators = load_configurators(session, ids)
+    configurators = configurators_for(session, [p for p in products.values() if p.is_configurable])
     out: dict[tuple[int, int | None], LiveProduct | None] = {}
     for pid, vid in wanted:
         p = products.get(pid)
@@ -97,12 +96,6 @@ def live_products(
                 out[(pid, vid)] = None
                 continue
         source: Any = variation or p
-        choices = {
-            key: LiveChoice(
-                c.layer_id, c.choice_id, c.name, c.extra_eur, c.extra_usd, c.stock_status, c.has_backorder
-            )
-            for key, c in choice_facts(configurators.get(pid)).items()
-        }
         published = p.status == "publish" and (variation is None or variation.status == "publish")
         out[(pid, vid)] = LiveProduct(
             product_id=pid,
@@ -120,7 +113,6 @@ def live_products(
             manage_stock=source.manage_stock,
             backorders=source.backorders,
             category_ids=tuple(c.id for c in p.categories),
-            choices=choices,
             configurator=configurators.get(pid),
         )
     return out

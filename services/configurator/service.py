@@ -2,7 +2,7 @@
 :class:`services.configurator.domain.Configurator`, quote a build, share it and restore it.
 
 The decisions are in ``domain.py``; the SQL in ``repository.py``. Money is integer minor units
-(EUR and USD). The cart and the checkout read configurators through :func:`load_configurators`.
+(EUR and USD). The catalogue, the cart and the checkout read configurators through :func:`configurators_for`.
 """
 
 from __future__ import annotations
@@ -141,22 +141,25 @@ def load(
     }
 
 
-def load_configurators(
-    session: Session, product_ids: Iterable[int], statuses: Sequence[str] | None = None
-) -> dict[int, domain.Configurator]:
-    """The decision models of the configurators of ``product_ids`` by product id, for the cart
-    and the checkout (docs/spec.md sections 4 and 9): base price = the product's sale price
-    when on sale else its regular price, minor units; linked choices follow their product's
-    stock. Products without a configurator (or not in ``statuses``) are left out."""
-    return {pid: loaded.cfg for pid, loaded in load(session, product_ids, statuses).items()}
+def configurators_for(session: Session, products: Iterable[Product]) -> dict[int, domain.Configurator]:
+    """The decision models of the configurators of ``products`` (already loaded by the caller:
+    the catalogue's reads, the cart's facts, the checkout's live facts) by product id; products
+    without a configurator are left out. Base price = the product's sale price when on sale else
+    its regular price, minor units; linked choices follow their product's stock (docs/spec.md
+    sections 2.13 and 4). Two queries, whatever the number of products."""
+    found = {p.id: p for p in products}
+    models = repo.by_products(session, found)
+    linked = repo.linked_stock(session, models.values())
+    return {pid: to_domain(model, found[pid], linked) for pid, model in models.items()}
 
 
 def load_configurator(
     session: Session, product_id: int, statuses: Sequence[str] | None = None
 ) -> domain.Configurator | None:
-    """The decision model of ``product_id``'s configurator (see :func:`load_configurators`), or
-    None when it has none."""
-    return load_configurators(session, [product_id], statuses).get(product_id)
+    """The decision model of ``product_id``'s configurator (products whose status is in
+    ``statuses`` when given), or None when it has none."""
+    loaded = load(session, [product_id], statuses).get(product_id)
+    return loaded.cfg if loaded is not None else None
 
 
 def load_one(session: Session, product_id: int, statuses: Sequence[str] | None = None) -> Loaded:

@@ -99,17 +99,12 @@ def test_unavailable_products_are_refused(facts: LiveProduct | None) -> None:
     assert caught.value.code == "product_unavailable"
 
 
-def test_an_out_of_stock_configuration_choice_is_refused() -> None:
-    from services.checkout.pricing import LiveChoice
-
-    choice = LiveChoice("case", "wood", "Walnut", 4990, 5490, "outofstock", False)
+def test_a_configured_line_of_a_product_without_a_configurator_is_refused() -> None:
     configured = line(configuration=[{"layer_id": "case", "choice_id": "wood", "name": "Walnut"}])
-    with pytest.raises(CheckoutConflict) as caught:
-        price_lines([configured], {(1, None): live(choices={"case:wood": choice})}, "EUR")
-    assert caught.value.message == "Walnut is out of stock, please select something else."
     with pytest.raises(CheckoutConflict) as gone:
         price_lines([configured], {(1, None): live()}, "EUR")
     assert gone.value.code == "product_unavailable"
+    assert gone.value.message == "Mouse can no longer be configured. Please remove it from your cart."
 
 
 def test_an_empty_cart_is_refused() -> None:

@@ -116,12 +116,13 @@ def test_a_share_is_stored_once_per_hash(session: Session, builder: int) -> None
     assert stored is not None and stored.version == 1 and stored.choices == rows
 
 
-def test_load_configurators_for_the_cart(session: Session, builder: int) -> None:
+def test_configurators_for_the_cart(session: Session, builder: int) -> None:
     switch = session.get(Product, SWITCH_PRODUCT)
     assert switch is not None
     switch.stock_status, switch.backorders = "outofstock", "no"
     session.commit()
-    found = service.load_configurators(session, [BUILDER, PLAIN, 4242])
+    products = [session.get(Product, pid) for pid in (BUILDER, PLAIN)]
+    found = service.configurators_for(session, [p for p in products if p is not None])
     assert list(found) == [BUILDER]
     cfg = found[BUILDER]
     assert (cfg.base_eur, cfg.base_usd, cfg.base_sku, cfg.version) == (14999, 15999, "HV-CKB-BUILDER", 1)
