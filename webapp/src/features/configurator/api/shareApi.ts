@@ -4,37 +4,16 @@
  * "layer_id:choice_id" keys; money in the answers is integer minor units (cents).
  */
 import { jsonObject, postJson } from '@/lib/http';
+import type { Schemas } from '@/types/api';
 
 /** POST /api/get-share-url answer: `url` = host + product path + "?d=" + hash; `hash` 20 hex digits. */
-export interface ShareUrl {
-  url: string;
-  hash: string;
-}
-
+export type ShareUrl = Schemas['ShareOut'];
 /** One choice of a shared build, restored to named fields (extras in minor units). */
-export interface SharedChoice {
-  key: string;
-  layer_id: string;
-  choice_id: string;
-  name: string;
-  layer_name: string;
-  extra_eur: number;
-  extra_usd: number;
-}
-
+export type SharedChoice = Schemas['SharedChoiceOut'];
 /** What changed in the configurator since the build was shared (domain `restore`). */
-export interface ShareChange {
-  kind: 'removed' | 'repriced' | 'unavailable';
-  key: string;
-  message: string;
-}
-
+export type ShareChange = Schemas['ChangeOut'];
 /** POST /api/get-share-data answer. */
-export interface ShareData {
-  configuration: { product_id: number; version: number; choices: SharedChoice[] };
-  current_version: number;
-  changes: ShareChange[];
-}
+export type ShareData = Schemas['ShareDataOut'];
 
 /** A refused or failed share-url creation, with a message the shopper can act on. */
 export class ShareError extends Error {
