@@ -514,7 +514,7 @@ class Cart(Aggregate):
             first = verdict.problems[0]
             refuse(first.code, first.message, first.status, **ctx)
         cart_angle = next((a.id for a in configurator.angles if a.use_in_cart), None)
-        stacks = {layer.id: layer.stack for layer in configurator.layers}
+        layers = {layer.id: layer for layer in configurator.layers}
         chosen: list[ChosenOption] = []
         for c in verdict.chosen:
             picture = next((i for i in c.images if i.angle_id == cart_angle), None)
@@ -523,12 +523,12 @@ class Cart(Aggregate):
                     "layer_id": c.layer_id,
                     "choice_id": c.id,
                     "name": c.name,
-                    "layer_name": (configurator.layer(c.layer_id) or configurator.layers[0]).name,
+                    "layer_name": layers[c.layer_id].name,
                     "extra_eur": max(0, c.extra_eur),
                     "extra_usd": max(0, c.extra_usd),
                     "has_backorder": c.preorder,
                     "image": picture.url if picture else None,
-                    "z": stacks.get(c.layer_id, 0) + (picture.z if picture else 0),
+                    "z": layers[c.layer_id].stack + (picture.z if picture else 0),
                     "sku_part": c.sku_part,
                 }
             )
