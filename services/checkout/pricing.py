@@ -1,7 +1,7 @@
 """Pricing an order from the cart's lines and live catalogue facts (docs/checkout.md). Pure: no SQL.
 
 Every line is re-checked against the catalogue as it is now (published, purchasable, the
-chosen configuration options still offered and in stock, enough stock) and re-priced with the
+a configured line's build still valid with the product's configurator, enough stock) and re-priced with the
 live prices through the cart's own rules (``services/cart/rules.py``: sale price, USD minimum,
 recommendation discount, configuration extras), so checkout and cart price the same way.
 Totals: ``subtotal`` (lines) - ``discount`` (coupons) + ``shipping`` = ``total``; prices
@@ -114,7 +114,7 @@ def price_lines(
 
     ``live`` maps ``(product_id, variation_id)`` to the facts read now (None: not found).
     Raises ``CheckoutConflict`` 409: ``cart_empty`` (no line above 0), ``product_unavailable``
-    (unpublished, no SKU, coming soon, configuration option gone), ``out_of_stock`` (an option
+    (unpublished, no SKU, coming soon, a build the configurator no longer accepts, a configured line of a product without a configurator), ``out_of_stock`` (an option
     or the product, counting every line of the same product and variation)."""
     lines = [line for line in cart_lines if int(line.get("count") or 0) > 0]
     if not lines:
