@@ -51,6 +51,8 @@ export DATA_DIR="$e2e_dir" DATABASE_URL="sqlite:///$e2e_dir/shop.sqlite3"
 # The seeded admin signs in to read the admin-only mail sink (webapp/e2e/support/mailbox.ts).
 export DEMO_STAFF_PASSWORD="${DEMO_STAFF_PASSWORD:-e2e-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
 export E2E_STAFF_EMAIL="${E2E_STAFF_EMAIL:-admin@halvard.gg}" E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-$DEMO_STAFF_PASSWORD}"
+# The seeded support user (role support) uses the support console (webapp/e2e/support.spec.ts).
+export E2E_SUPPORT_EMAIL="${E2E_SUPPORT_EMAIL:-support@halvard.gg}"
 # Rate limits (docs/operations.md, Security): every browser test comes from 127.0.0.1 through this
 # one server, so the per-client limits are generous here; the per-cart coupon limit keeps its real
 # default (5 refused guesses per 10 minutes), which e2e/coupon-limit.spec.ts exercises.

@@ -38,3 +38,29 @@ export function adminAccount(): StaffAccount {
   made ??= createAdminWithCli();
   return made;
 }
+
+let madeSupport: StaffAccount | undefined;
+
+/**
+ * The support account (role support, docs/spec.md section 2.14): E2E_SUPPORT_EMAIL with
+ * E2E_STAFF_PASSWORD when both are set (scripts/test.sh: the demo seed's `support@halvard.gg`
+ * has DEMO_STAFF_PASSWORD); otherwise one made once per worker with `create-staff --role support`.
+ */
+export function supportAccount(): StaffAccount {
+  const { E2E_SUPPORT_EMAIL: email, E2E_STAFF_PASSWORD: password } = process.env;
+  if (email && password) return { email, password };
+  if (!process.env.DATABASE_URL) {
+    throw new Error('Set E2E_SUPPORT_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
+  }
+  if (!madeSupport) {
+    const account = { email: `e2e-support-${randomBytes(6).toString('hex')}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
+    const venv = `${ROOT}.venv/bin/python`;
+    execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'support'], {
+      cwd: ROOT,
+      env: { ...process.env, STAFF_PASSWORD: account.password },
+      stdio: 'pipe',
+    });
+    madeSupport = account;
+  }
+  return madeSupport;
+}
