@@ -82,6 +82,14 @@ function OrderDetails({ order }: { order: Order }) {
           Payment Method: <strong data-testid="order-payment-method">{order.payment_method_title}</strong>
         </li>
       </ul>
+      {order.support_reference && (
+        <p className={styles.supportReference}>
+          Support reference:{' '}
+          <code className={styles.supportCode} data-testid="order-support-reference">
+            {order.support_reference}
+          </code>
+        </p>
+      )}
 
       {order.payment_instructions && <Instructions instructions={order.payment_instructions} fallbackCurrency={order.currency} />}
 
