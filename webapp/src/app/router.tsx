@@ -46,9 +46,9 @@ export const routes: RouteObject[] = [
           { path: 'cookies-policy', lazy: generic },
           { path: 'staff/login', lazy: () => import('./routes/staffLogin') },
           // The support console (docs/spec.md section 2.14): staff only, one lazy chunk.
-          { path: 'support', lazy: async () => ({ Component: (await support()).SearchComponent }) },
-          { path: 'support/carts/:ref', lazy: async () => ({ Component: (await support()).TimelineComponent }) },
-          { path: 'support/audit', lazy: async () => ({ Component: (await support()).AuditComponent }) },
+          { path: 'support', lazy: async () => (await support()).search },
+          { path: 'support/carts/:ref', lazy: async () => (await support()).timeline },
+          { path: 'support/audit', lazy: async () => (await support()).audit },
           { path: 'newsletter/confirm', lazy: async () => (await import('./routes/newsletter')).confirm },
           { path: 'newsletter/unsubscribe', lazy: async () => (await import('./routes/newsletter')).unsubscribe },
           { path: ':postSlug', lazy: generic },

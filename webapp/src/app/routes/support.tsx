@@ -3,7 +3,7 @@ import { SupportAuditPage, SupportSearchPage, SupportTimelinePage } from '@/feat
 import { useParams } from '@/lib/router';
 
 /** /support (docs/spec.md section 2.14): find a visitor's cart. Staff only, not for search engines. */
-export function SearchComponent() {
+function SearchComponent() {
   return (
     <>
       <title>{`Support console – ${SITE_NAME}`}</title>
@@ -14,7 +14,7 @@ export function SearchComponent() {
 }
 
 /** /support/carts/:ref (docs/spec.md section 2.14): a cart's history; `?version=N` selects a version. */
-export function TimelineComponent() {
+function TimelineComponent() {
   const ref = useParams().ref ?? '';
   return (
     <>
@@ -26,7 +26,7 @@ export function TimelineComponent() {
 }
 
 /** /support/audit (docs/spec.md section 2.14): who looked at which cart. Admins only. */
-export function AuditComponent() {
+function AuditComponent() {
   return (
     <>
       <title>{`Support audit log – ${SITE_NAME}`}</title>
@@ -35,3 +35,8 @@ export function AuditComponent() {
     </>
   );
 }
+
+/** The route objects the router's lazy /support routes resolve to. */
+export const search = { Component: SearchComponent };
+export const timeline = { Component: TimelineComponent };
+export const audit = { Component: AuditComponent };

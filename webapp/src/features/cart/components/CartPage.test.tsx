@@ -112,7 +112,7 @@ describe('CartPage', () => {
     const code = await screen.findByTestId('cart-support-reference');
     expect(code).toHaveTextContent('DWE-2TF');
     expect(code.tagName).toBe('CODE');
-    expect(code.parentElement).toHaveTextContent('Support reference: DWE-2TF');
+    expect(code.closest('p')).toHaveTextContent('Support reference: DWE-2TF');
     await act(() => settle(60));
   });
 

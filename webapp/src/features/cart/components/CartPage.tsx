@@ -33,11 +33,10 @@ const SupportReference = lazy(async () => {
         return null; // not a cart id the server gave: nothing to read out
       }
       return (
-        <p className={styles.supportReference}>
-          Support reference:{' '}
-          <code className={styles.supportCode} data-testid="cart-support-reference">
-            {reference}
-          </code>
+        <p className="muted">
+          <small>
+            Support reference: <code data-testid="cart-support-reference">{reference}</code>
+          </small>
         </p>
       );
     },

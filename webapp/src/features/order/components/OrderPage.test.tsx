@@ -82,7 +82,7 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     const code = await screen.findByTestId('order-support-reference');
     expect(code).toHaveTextContent('K7F-3QX');
     expect(code.tagName).toBe('CODE');
-    expect(code.parentElement).toHaveTextContent('Support reference: K7F-3QX');
+    expect(code.closest('p')).toHaveTextContent('Support reference: K7F-3QX');
   });
 
   it('shows no support reference when the order has none', async () => {

@@ -83,11 +83,10 @@ function OrderDetails({ order }: { order: Order }) {
         </li>
       </ul>
       {order.support_reference && (
-        <p className={styles.supportReference}>
-          Support reference:{' '}
-          <code className={styles.supportCode} data-testid="order-support-reference">
-            {order.support_reference}
-          </code>
+        <p className="muted">
+          <small>
+            Support reference: <code data-testid="order-support-reference">{order.support_reference}</code>
+          </small>
         </p>
       )}
 

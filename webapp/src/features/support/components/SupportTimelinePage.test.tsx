@@ -131,9 +131,17 @@ describe("a cart's timeline (docs/spec.md section 2.14)", () => {
     expect(asOf).toHaveValue('2026-11-21T09:05');
     fireEvent.change(asOf, { target: { value: '2026-11-21T09:03' } });
     expect(router.state.location.search).toBe('?version=3');
+    expect(asOf).toHaveValue('2026-11-21T09:03');
+    fireEvent.change(asOf, { target: { value: '2026-11-21T09:30' } });
+    expect(router.state.location.search).toBe('?version=5');
+    expect(asOf).toHaveValue('2026-11-21T09:30');
     fireEvent.change(asOf, { target: { value: '2026-11-20T09:03' } });
     expect(screen.getByText('The cart did not exist yet at that time.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?version=3');
+    expect(router.state.location.search).toBe('?version=5');
+    // Another way of choosing a version shows that version's time again.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(asOf).toHaveValue('2026-11-21T09:04');
+    expect(screen.queryByText('The cart did not exist yet at that time.')).not.toBeInTheDocument();
   });
 
   it('a version from the URL is asked for once, so the audit log records it', async () => {

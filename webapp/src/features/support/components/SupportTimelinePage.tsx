@@ -180,9 +180,11 @@ interface ControlsProps {
 function VersionControls({ timeline, entry, first, latest, onSelect }: ControlsProps) {
   const sliderId = useId();
   const asOfId = useId();
-  const [asOfNote, setAsOfNote] = useState('');
   const [copied, setCopied] = useState('');
   const selected = entry.version;
+  // The time typed, while the version it picked is shown; otherwise the selected event's time.
+  const [asOf, setAsOf] = useState<{ value: string; version: number; note: string } | null>(null);
+  const typed = asOf !== null && asOf.version === selected ? asOf : null;
 
   const pickTime = (value: string) => {
     const time = fromLocalInput(value);
@@ -191,11 +193,12 @@ function VersionControls({ timeline, entry, first, latest, onSelect }: ControlsP
     const until = time + 59_999;
     const then = timeline.entries.filter((e) => Date.parse(e.at) <= until);
     if (then.length === 0) {
-      setAsOfNote('The cart did not exist yet at that time.');
+      setAsOf({ value, version: selected, note: 'The cart did not exist yet at that time.' });
       return;
     }
-    setAsOfNote('');
-    onSelect(then[then.length - 1].version);
+    const version = then[then.length - 1].version;
+    setAsOf({ value, version, note: '' });
+    onSelect(version);
   };
 
   const copyLink = async () => {
@@ -237,8 +240,8 @@ function VersionControls({ timeline, entry, first, latest, onSelect }: ControlsP
         <label htmlFor={asOfId} className={styles.label}>
           As of (UTC)
         </label>
-        <input id={asOfId} type="datetime-local" value={toLocalInput(entry.at)} onChange={(e) => pickTime(e.target.value)} />
-        {asOfNote && <span role="status">{asOfNote}</span>}
+        <input id={asOfId} type="datetime-local" value={typed?.value ?? toLocalInput(entry.at)} onChange={(e) => pickTime(e.target.value)} />
+        {typed?.note && <span role="status">{typed.note}</span>}
       </div>
       <div className={styles.actions}>
         <a className="button button--ghost" href={supportApiPaths.export(timeline.cart_id, 'json')} download>
