@@ -1,5 +1,6 @@
 import { formatCents, formatRate } from '@/lib/money';
 import type { CartState, SupportCurrency, TimelineEntry, TodayPrice } from '../types';
+import { TableWrap } from './TableWrap';
 import styles from './Support.module.css';
 
 type Line = CartState['lines'][number];
@@ -33,7 +34,7 @@ export function StatePanel({ entry, today }: { entry: TimelineEntry; today: Toda
       {state.lines.length === 0 ? (
         <p className={styles.muted}>The cart was empty.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableWrap label="Lines">
           <table className={styles.table}>
             <caption className="visually-hidden">Lines at version {entry.version}</caption>
             <thead>
@@ -66,9 +67,9 @@ export function StatePanel({ entry, today }: { entry: TimelineEntry; today: Toda
               })}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
-      <div className={styles.tableWrap}>
+      <TableWrap label="Totals">
         <table className={styles.table}>
           <caption className="visually-hidden">Totals at version {entry.version}</caption>
           <tbody>
@@ -116,7 +117,7 @@ export function StatePanel({ entry, today }: { entry: TimelineEntry; today: Toda
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

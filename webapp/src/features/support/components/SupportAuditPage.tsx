@@ -7,6 +7,7 @@ import type { AuditEntry } from '../types';
 import { formatTime } from './format';
 import { supportPaths } from './paths';
 import { SupportGate } from './SupportGate';
+import { TableWrap } from './TableWrap';
 import styles from './Support.module.css';
 
 const VIEW_LABEL: Record<AuditEntry['view'], string> = {
@@ -59,7 +60,7 @@ function AuditPage({ beforeId, onOlder }: { beforeId: number | null; onOlder?: (
   if (entries.length === 0 && beforeId === null) return <p role="status">Nobody has looked at a cart yet.</p>;
   return (
     <>
-      <div className={styles.tableWrap}>
+      <TableWrap label={beforeId === null ? 'Latest looks' : `Looks before #${beforeId}`}>
         <table className={styles.table}>
           <caption className="visually-hidden">{beforeId === null ? 'Latest looks' : `Looks before #${beforeId}`}</caption>
           <thead>
@@ -100,7 +101,7 @@ function AuditPage({ beforeId, onOlder }: { beforeId: number | null; onOlder?: (
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {onOlder && next !== null && (
         <button type="button" className={`button button--ghost ${styles.more}`} onClick={() => onOlder(next)}>
           Older

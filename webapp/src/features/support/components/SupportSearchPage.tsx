@@ -8,6 +8,7 @@ import type { SupportCart } from '../types';
 import { formatTime } from './format';
 import { supportPaths } from './paths';
 import { SupportGate } from './SupportGate';
+import { TableWrap } from './TableWrap';
 import styles from './Support.module.css';
 
 /**
@@ -83,7 +84,7 @@ function Results({ query, results }: { query: string; results: SupportCart[] }) 
       <h2 id="support-results">
         {results.length === 1 ? '1 cart' : `${results.length} carts`} for “{query}”
       </h2>
-      <div className={styles.tableWrap}>
+      <TableWrap label="Search results">
         <table className={styles.table}>
           <thead>
             <tr>
@@ -116,7 +117,7 @@ function Results({ query, results }: { query: string; results: SupportCart[] }) 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }

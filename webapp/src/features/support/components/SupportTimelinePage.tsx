@@ -10,6 +10,7 @@ import { formatTime, fromLocalInput, toLocalInput } from './format';
 import { supportPaths } from './paths';
 import { StatePanel } from './StatePanel';
 import { SupportGate } from './SupportGate';
+import { TableWrap } from './TableWrap';
 import styles from './Support.module.css';
 
 interface Props {
@@ -315,7 +316,7 @@ function DiffTable({ entry }: { entry: TimelineEntry }) {
       {entry.diff.length === 0 ? (
         <p className={styles.muted}>The cart's state did not change.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <TableWrap label="Changes">
           <table className={styles.table}>
             <thead>
               <tr>
@@ -336,7 +337,7 @@ function DiffTable({ entry }: { entry: TimelineEntry }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );
