@@ -115,13 +115,18 @@ describe("a cart's timeline (docs/spec.md section 2.14)", () => {
     expect(screen.getByText('The cart was empty.')).toBeInTheDocument();
   });
 
-  it('clicking an event selects it', async () => {
+  it('clicking an event selects it and scrolls it into view', async () => {
+    const scrolled: Element[] = [];
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     serveSupport(SUPPORT, [timelineRoute()]);
     const router = renderSupport(`/support/carts/${CART_ID}`);
     await userEvent.click(await screen.findByRole('button', { name: /Refused: add Tyr TKL/ }));
     expect(router.state.location.search).toBe('?version=3');
     expect(selectedEvent()).toHaveTextContent('Tyr TKL is out of stock.');
     expect(screen.getByRole('slider', { name: 'Version' })).toHaveValue('3');
+    expect(scrolled.at(-1)).toBe(selectedEvent()?.querySelector('button'));
   });
 
   it('"As of" picks the last version at that time', async () => {
