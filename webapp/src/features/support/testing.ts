@@ -125,6 +125,7 @@ export function timeline(fields: Partial<SupportTimeline> = {}): SupportTimeline
   };
 }
 
+/** The order placed at version 5, its buyer's data kept. */
 export function order(fields: Partial<SupportOrder> = {}): SupportOrder {
   return {
     number: '482913570',
@@ -144,6 +145,7 @@ export function todayPrice(fields: Partial<TodayPrice> = {}): TodayPrice {
   return { product_id: 1103, variation_id: null, available: true, eur: { regular: 12999, sale: 11999 }, usd: { regular: 13999, sale: null }, ...fields };
 }
 
+/** The timeline's cart as a search lists it: found by email and order. */
 export function searchResult(fields: Partial<SupportCart> = {}): SupportCart {
   return {
     cart_id: CART_ID,
@@ -163,6 +165,7 @@ export function searchResult(fields: Partial<SupportCart> = {}): SupportCart {
   };
 }
 
+/** A page of the audit log: a timeline look per id (at version = id); `next` pages on. */
 export function audit(ids: number[], next: number | null): SupportAudit {
   return {
     entries: ids.map((id) => ({
@@ -214,6 +217,7 @@ export const allUrls = (fetchMock: ReturnType<typeof serveSupport>) => fetchMock
 /** The URLs fetched so far, without the staff check. */
 export const fetchedUrls = (fetchMock: ReturnType<typeof serveSupport>) => allUrls(fetchMock).filter((url) => url !== '/api/staff/me');
 
+/** A staff member of each role. */
 export const SUPPORT: SupportStaff = { email: 'sam@halvard.example', role: 'support' };
 export const ADMIN: SupportStaff = { email: 'ada@halvard.example', role: 'admin' };
 export const REVIEWER: SupportStaff = { email: 'rey@halvard.example', role: 'reviewer' };

@@ -6,6 +6,7 @@ import { useStaffMe } from '../hooks/useStaffMe';
 import type { SupportStaff } from '../types';
 import styles from './Support.module.css';
 
+/** What the gate says to a visitor without a session, to staff without the support role, and to non-admins on the audit log. */
 export const GATE_TEXT = {
   signIn: 'Sign in as staff to use the support console.',
   needsSupport: 'This needs the support role.',

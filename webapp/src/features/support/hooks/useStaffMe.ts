@@ -2,6 +2,7 @@
 import { getStaffMe } from '../api/supportApi';
 import { useSupportQuery } from './useSupportQuery';
 
+/** The answer of GET /api/staff/me (null while asking); asked once per mount. */
 export function useStaffMe() {
   return useSupportQuery('me', getStaffMe);
 }
