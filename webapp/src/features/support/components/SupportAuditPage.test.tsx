@@ -27,7 +27,7 @@ describe('the support audit log (docs/spec.md section 2.14)', () => {
     ]);
     expect(rows[0]).toHaveTextContent('2026-11-21 10:00:00 UTC');
     expect(rows[0]).toHaveTextContent('sam@halvard.example (support)');
-    expect(rows[0]).toHaveTextContent('apiTimeline');
+    expect(rows[0]).toHaveTextContent('apitimeline');
     expect(within(rows[0]).getByRole('link', { name: 'DWE-2TF' })).toHaveAttribute('href', `/support/carts/${CART_ID}?version=9`);
   });
 
@@ -50,7 +50,7 @@ describe('the support audit log (docs/spec.md section 2.14)', () => {
     renderSupport('/support/audit');
     const [row] = await screen.findAllByTestId('audit-entry');
     expect(row).toHaveTextContent('unknown');
-    expect(row).toHaveTextContent('cliSearch');
+    expect(row).toHaveTextContent('clisearch');
     expect(row).toHaveTextContent('mila@example.com2');
     expect(within(row).queryByRole('link')).not.toBeInTheDocument();
   });

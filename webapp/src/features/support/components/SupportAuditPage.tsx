@@ -3,19 +3,11 @@ import { Spinner } from '@/components/Spinner';
 import { Link } from '@/lib/router';
 import { getAudit } from '../api/supportApi';
 import { useSupportQuery } from '../hooks/useSupportQuery';
-import type { AuditEntry } from '../types';
 import { formatTime } from './format';
 import { supportPaths } from './paths';
 import { SupportGate } from './SupportGate';
 import { TableWrap } from './TableWrap';
 import styles from './Support.module.css';
-
-const VIEW_LABEL: Record<AuditEntry['view'], string> = {
-  search: 'Search',
-  timeline: 'Timeline',
-  export_json: 'Export JSON',
-  export_csv: 'Export CSV',
-};
 
 /**
  * The support audit log for admins (docs/spec.md section 2.14): every look at a cart, newest first,
@@ -84,7 +76,8 @@ function AuditPage({ beforeId, onOlder }: { beforeId: number | null; onOlder?: (
                   {entry.staff_role ? <span className={styles.muted}> ({entry.staff_role})</span> : null}
                 </td>
                 <td>{entry.channel}</td>
-                <td>{VIEW_LABEL[entry.view] ?? entry.view}</td>
+                {/* The view as recorded (search, timeline, export_json, export_csv): what admins grep for. */}
+                <td className={styles.mono}>{entry.view}</td>
                 <td>
                   {entry.cart_id ? (
                     <Link to={supportPaths.cart(entry.cart_id, entry.version ?? undefined)} className={styles.mono}>

@@ -115,6 +115,16 @@ describe("a cart's timeline (docs/spec.md section 2.14)", () => {
     expect(screen.getByText('The cart was empty.')).toBeInTheDocument();
   });
 
+  it("shows a refusal's message once when the description already quotes it", async () => {
+    const quoted = timeline();
+    quoted.entries[2] = { ...quoted.entries[2], description: 'Refused: Tyr TKL is out of stock.' };
+    serveSupport(SUPPORT, [timelineRoute(quoted)]);
+    renderSupport(`/support/carts/${CART_ID}`);
+    const refused = (await screen.findAllByTestId('support-event'))[2];
+    expect(refused).toHaveTextContent('Refused: Tyr TKL is out of stock.Refused (409 out_of_stock)');
+    expect(within(refused).getAllByText(/Tyr TKL is out of stock/)).toHaveLength(1);
+  });
+
   it('clicking an event selects it and scrolls it into view', async () => {
     const scrolled: Element[] = [];
     vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {

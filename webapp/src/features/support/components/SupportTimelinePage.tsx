@@ -292,7 +292,9 @@ function EventList({ entries, selected, onSelect }: { entries: TimelineEntry[]; 
                 <span className={styles.eventText}>{entry.description}</span>
                 {entry.refusal && (
                   <span className={styles.refusal}>
-                    Refused ({entry.refusal.status} {entry.refusal.code}): {entry.refusal.message}
+                    {/* The server's description quotes the shopper's message ("Refused: …"); say it here when it does not. */}
+                    Refused ({entry.refusal.status} {entry.refusal.code})
+                    {entry.description.includes(entry.refusal.message) ? '' : `: ${entry.refusal.message}`}
                   </span>
                 )}
               </button>
