@@ -105,6 +105,26 @@ describe('CartPage', () => {
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
   });
 
+  it('shows the support reference of a cart the server has, as selectable code', async () => {
+    useCartStore.getState().add(tyr);
+    useCartStore.setState((s) => ({ cart: { ...s.cart, cart_id: '6f1c2d3e-0000-5000-8000-000000000000' } }));
+    renderCart();
+    const code = await screen.findByTestId('cart-support-reference');
+    expect(code).toHaveTextContent('DWE-2TF');
+    expect(code.tagName).toBe('CODE');
+    expect(code.closest('p')).toHaveTextContent('Support reference: DWE-2TF');
+    await act(() => settle(60));
+  });
+
+  it('shows no support reference before the server has started the cart', async () => {
+    useCartStore.getState().add(tyr);
+    expect(useCartStore.getState().cart.cart_id).toBeNull();
+    renderCart();
+    expect(screen.queryByText(/Support reference/)).not.toBeInTheDocument();
+    await act(() => settle(60));
+    expect(useCartStore.getState().outbox).toEqual([]);
+  });
+
   it('formats tax rates from hundredths of a percent', () => {
     expect(formatRate(1900)).toBe('19');
     expect(formatRate(810)).toBe('8.1');

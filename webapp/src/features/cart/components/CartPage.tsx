@@ -20,6 +20,28 @@ const configured = () => import('./ConfiguredLine');
 const ConfiguredLineThumb = lazy(async () => ({ default: (await configured()).ConfiguredLineThumb }));
 const ConfiguredLineChoices = lazy(async () => ({ default: (await configured()).ConfiguredLineChoices }));
 const EditConfigurationButton = lazy(async () => ({ default: (await configured()).EditConfigurationButton }));
+// The support reference (docs/spec.md section 2.14) is computed in a chunk of its own, so the
+// shopper's initial JavaScript does not grow.
+const SupportReference = lazy(async () => {
+  const { supportReference } = await import('@/lib/supportReference');
+  return {
+    default: function CartSupportReference({ cartId }: { cartId: string }) {
+      let reference: string;
+      try {
+        reference = supportReference(cartId);
+      } catch {
+        return null; // not a cart id the server gave: nothing to read out
+      }
+      return (
+        <p className="muted">
+          <small>
+            Support reference: <code data-testid="cart-support-reference">{reference}</code>
+          </small>
+        </p>
+      );
+    },
+  };
+});
 
 /** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" (lib/money). */
 export { formatRate };
@@ -130,6 +152,11 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
           </Link>
         </aside>
       </div>
+      {cart.cart_id && (
+        <Suspense fallback={null}>
+          <SupportReference cartId={cart.cart_id} />
+        </Suspense>
+      )}
     </div>
   );
 }

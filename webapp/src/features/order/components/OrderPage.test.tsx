@@ -76,6 +76,22 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     expect(await screen.findByTestId('order-total')).toHaveTextContent('€251.98');
   });
 
+  it('shows the support reference of the cart the order came from, as selectable code', async () => {
+    serve(200, { ...order, support_reference: 'K7F-3QX' });
+    render(<OrderPage id="482913570" received={false} urlKey="wc_order_abc" />);
+    const code = await screen.findByTestId('order-support-reference');
+    expect(code).toHaveTextContent('K7F-3QX');
+    expect(code.tagName).toBe('CODE');
+    expect(code.closest('p')).toHaveTextContent('Support reference: K7F-3QX');
+  });
+
+  it('shows no support reference when the order has none', async () => {
+    serve();
+    render(<OrderPage id="482913570" received={false} urlKey="wc_order_abc" />);
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('€251.98');
+    expect(screen.queryByText(/Support reference/)).not.toBeInTheDocument();
+  });
+
   it('a key from the link is used and kept for later', async () => {
     const fetchMock = serve();
     render(<OrderPage id="482913570" received={false} urlKey="wc_order_fromlink" />);

@@ -82,6 +82,13 @@ function OrderDetails({ order }: { order: Order }) {
           Payment Method: <strong data-testid="order-payment-method">{order.payment_method_title}</strong>
         </li>
       </ul>
+      {order.support_reference && (
+        <p className="muted">
+          <small>
+            Support reference: <code data-testid="order-support-reference">{order.support_reference}</code>
+          </small>
+        </p>
+      )}
 
       {order.payment_instructions && <Instructions instructions={order.payment_instructions} fallbackCurrency={order.currency} />}
 

@@ -11,6 +11,10 @@ type Schemas = components['schemas'];
 export type OrderAddress = Schemas['AddressOut'];
 export type BillingAddress = Schemas['BillingOut'];
 export type OrderLine = Schemas['OrderLineOut'];
-export type Order = Schemas['OrderOut'];
+/**
+ * `support_reference` ("K7F-3QX", docs/spec.md section 2.14): the code of the cart the order was
+ * placed from, to read out to support. Added by hand until the generated `OrderOut` has it.
+ */
+export type Order = Schemas['OrderOut'] & { support_reference?: string | null };
 /** How to pay while the order awaits payment (bank transfer: the shop's bank details). */
 export type PaymentInstructions = Schemas['PaymentInstructionsOut'];

@@ -27,7 +27,13 @@ export async function checkStaffRole(signal?: AbortSignal): Promise<StaffRole | 
   return (await succeeds(apiPaths.isReviewer, signal)) ? 'reviewer' : null;
 }
 
-export type LoginResult = { ok: true; email: string; role: StaffRole } | { ok: false; message: string };
+/**
+ * A login's outcome. `role` is the banner role (admin or reviewer); null for the support and analyst
+ * roles, which sign in the same way but have no banner (docs/spec.md section 6).
+ */
+export type LoginResult = { ok: true; email: string; role: StaffRole | null } | { ok: false; message: string };
+
+const SIGN_IN_ROLES: readonly unknown[] = ['admin', 'reviewer', 'support', 'analyst'];
 
 export const LOGIN_MESSAGES = {
   missing: 'Please enter your email and password.',
@@ -68,8 +74,8 @@ export async function logIn(email: string, password: string): Promise<LoginResul
   const body: unknown = await response.json().catch(() => null);
   if (response.ok) {
     const user = body as { email?: unknown; role?: unknown } | null;
-    if (user && typeof user.email === 'string' && (user.role === 'admin' || user.role === 'reviewer')) {
-      return { ok: true, email: user.email, role: user.role };
+    if (user && typeof user.email === 'string' && SIGN_IN_ROLES.includes(user.role)) {
+      return { ok: true, email: user.email, role: user.role === 'admin' || user.role === 'reviewer' ? user.role : null };
     }
     return { ok: false, message: LOGIN_MESSAGES.failed };
   }

@@ -14,6 +14,7 @@ function renderLogin(url = '/staff/login') {
       { path: '/staff/login', element: <StaffLoginPage /> },
       { path: '/', element: <p>home page</p> },
       { path: '/cart', element: <p>cart page</p> },
+      { path: '/support', element: <p>support console</p> },
     ],
     { initialEntries: [url] },
   );
@@ -76,6 +77,15 @@ describe('StaffLoginPage', () => {
     expect(safeNext('https://evil.example/')).toBe('/');
     expect(safeNext(null)).toBe('/');
     expect(safeNext('/admin/product/list?page=2')).toBe('/admin/product/list?page=2');
+  });
+
+  it('signs support staff in (no banner role) and goes back to the support console', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(json({ email: 'sam@halvard.gg', role: 'support' }))));
+    const router = renderLogin('/staff/login?next=%2Fsupport%3Fq%3DK7F-3QX');
+    await fillAndSubmit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
+    expect(router.state.location.search).toBe('?q=K7F-3QX');
+    expect(useStaffRoleStore.getState().role).toBeNull();
   });
 
   it('says so when the email or password is wrong (401), clears the password and focuses it', async () => {
