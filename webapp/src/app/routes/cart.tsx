@@ -1,7 +1,10 @@
-import { CartPage } from '@/features/cart';
+import { loadCartPage } from '@/features/cart';
 import { openConfigurator } from '@/features/configurator';
 import { SITE_NAME } from '@/config/site';
 import { ConfiguratorModalHost } from './ConfiguratorModalHost';
+
+// The cart page is not in the shopper's first load; this route module resolves once it is here.
+const { CartPage } = await loadCartPage();
 
 export function Component() {
   return (

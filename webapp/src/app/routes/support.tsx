@@ -14,8 +14,7 @@ function SearchComponent() {
 }
 
 /** /support/carts/:ref (docs/spec.md section 2.14): a cart's history; `?version=N` selects a version. */
-function TimelineComponent() {
-  const ref = useParams().ref ?? '';
+function TimelineComponent({ cartRef: ref }: { cartRef: string }) {
   return (
     <>
       <title>{`Cart ${ref} – Support console – ${SITE_NAME}`}</title>
@@ -36,7 +35,14 @@ function AuditComponent() {
   );
 }
 
-/** The route objects the router's lazy /support routes resolve to. */
-export const search = { Component: SearchComponent };
-export const timeline = { Component: TimelineComponent };
-export const audit = { Component: AuditComponent };
+/**
+ * The router's lazy `support/*` route: `/support` (search), `/support/carts/:ref` (timeline) and
+ * `/support/audit`; anything else under /support is the search page.
+ */
+export function Component() {
+  const rest = useParams()['*'] ?? '';
+  if (rest === 'audit') return <AuditComponent />;
+  const cart = /^carts\/([^/]+)\/?$/.exec(rest);
+  if (cart) return <TimelineComponent cartRef={decodeURIComponent(cart[1])} />;
+  return <SearchComponent />;
+}

@@ -6,6 +6,7 @@ import { MAX_CART_COUNT } from '@/config/site';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
 import { formatCents, formatRate } from '@/lib/money';
+import { supportReference } from '@/lib/supportReference';
 import type { CartCurrency, LineView } from '../types';
 import { factsKey } from '../store/facts';
 import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
@@ -20,28 +21,6 @@ const configured = () => import('./ConfiguredLine');
 const ConfiguredLineThumb = lazy(async () => ({ default: (await configured()).ConfiguredLineThumb }));
 const ConfiguredLineChoices = lazy(async () => ({ default: (await configured()).ConfiguredLineChoices }));
 const EditConfigurationButton = lazy(async () => ({ default: (await configured()).EditConfigurationButton }));
-// The support reference (docs/spec.md section 2.14) is computed in a chunk of its own, so the
-// shopper's initial JavaScript does not grow.
-const SupportReference = lazy(async () => {
-  const { supportReference } = await import('@/lib/supportReference');
-  return {
-    default: function CartSupportReference({ cartId }: { cartId: string }) {
-      let reference: string;
-      try {
-        reference = supportReference(cartId);
-      } catch {
-        return null; // not a cart id the server gave: nothing to read out
-      }
-      return (
-        <p className="muted">
-          <small>
-            Support reference: <code data-testid="cart-support-reference">{reference}</code>
-          </small>
-        </p>
-      );
-    },
-  };
-});
 
 /** 1900 -> "19", 810 -> "8.1", 2050 -> "20.5" (lib/money). */
 export { formatRate };
@@ -62,6 +41,7 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
   const pending = useCartStore(selectPendingCount);
   const dismiss = useCartStore((s) => s.dismissNotice);
   const { currency, totals, tax } = cart;
+  const reference = cart.cart_id && supportReference(cart.cart_id);
 
   const noticeBox = notice && (
     <div className={styles.notice} role="alert">
@@ -152,10 +132,13 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
           </Link>
         </aside>
       </div>
-      {cart.cart_id && (
-        <Suspense fallback={null}>
-          <SupportReference cartId={cart.cart_id} />
-        </Suspense>
+      {reference && (
+        // What the shopper reads out to support (docs/spec.md section 2.14).
+        <p className="muted">
+          <small>
+            Support reference: <code data-testid="cart-support-reference">{reference}</code>
+          </small>
+        </p>
       )}
     </div>
   );
