@@ -1,7 +1,7 @@
 """Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
-is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
+is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read model, foreground),
 ``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
@@ -44,11 +44,12 @@ def seed() -> None:
 
 
 def _seed_demo_staff() -> None:
-    """Demo staff (admin@halvard.gg, reviewer@halvard.gg) only when ``DEMO_STAFF_PASSWORD`` is set."""
+    """Demo staff (admin@, reviewer@, support@ and analyst@halvard.gg) only when
+    ``DEMO_STAFF_PASSWORD`` is set."""
     from services.shared.db import session_scope
     from services.shared.errors import DomainError
     from services.shared.settings import get_settings
-    from services.staff.seed import seed_demo_staff
+    from services.staff.seed import DEMO_STAFF, seed_demo_staff
 
     password = get_settings().cli.demo_staff_password.get_secret_value()
     if not password:
@@ -59,13 +60,14 @@ def _seed_demo_staff() -> None:
     except DomainError as exc:
         typer.echo(f"demo staff not created: {exc.message}", err=True)
         raise typer.Exit(code=1) from None
-    typer.echo(f"demo staff ready: admin@halvard.gg, reviewer@halvard.gg (changed={report['staff_users']})")
+    names = ", ".join(email for email, _ in DEMO_STAFF)
+    typer.echo(f"demo staff ready: {names} (changed={report['staff_users']})")
 
 
 @app.command("create-staff")
 def create_staff(
     email: str = typer.Argument(..., help="The staff user's email (stored lower-case)."),
-    role: str = typer.Option(..., "--role", help="admin or reviewer"),
+    role: str = typer.Option(..., "--role", help="admin, reviewer, support or analyst"),
 ) -> None:
     """Create a staff user (docs/spec.md section 6). The password comes from ``STAFF_PASSWORD`` or a
     hidden prompt (asked twice); it is stored only as an argon2id hash. Exit code 1 for a bad

@@ -4,6 +4,7 @@ reviewers only read the catalogue, content and coupons."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -13,7 +14,15 @@ from sqlalchemy.orm import Session
 from services.admin.views import ALL_VIEWS, ORDER_VIEW_IDENTITIES
 from services.catalog.models import Product
 from services.shared.db import get_sessionmaker
-from tests.admin.conftest import SPA_HTML, csrf, post_form, read_form, with_values
+from tests.admin.conftest import (
+    ANALYST_EMAIL,
+    SPA_HTML,
+    SUPPORT_EMAIL,
+    csrf,
+    post_form,
+    read_form,
+    with_values,
+)
 from tests.factories import create_product
 
 
@@ -52,6 +61,22 @@ def test_a_forged_form_without_a_session_changes_nothing(client: TestClient, pro
 def test_a_forged_session_cookie_is_no_session(client: TestClient) -> None:
     client.cookies.set("staff_session", "made-up")
     _login_target(client.get("/admin/product/list"))
+
+
+@pytest.mark.parametrize("email", [SUPPORT_EMAIL, ANALYST_EMAIL])
+def test_support_and_analyst_sessions_get_no_admin_at_all(
+    signed_in: Callable[[str], TestClient], product: int, email: str
+) -> None:
+    client = signed_in(email)
+    assert client.get("/api/staff/me").status_code == 200
+    for path in ("/admin/", "/admin/product/list", f"/admin/product/details/{product}", "/admin/order/list"):
+        answer = client.get(path)
+        assert answer.status_code == 403, path
+        assert "no access to the admin" in answer.text
+    edit = client.post(f"/admin/product/edit/{product}", data={"name": "Hacked", "slug": "x", "save": "Save"})
+    assert edit.status_code == 403
+    with get_sessionmaker()() as session:
+        assert session.get(Product, product).name == "Odin 75"
 
 
 def test_an_admin_opens_every_view(admin: TestClient, product: int) -> None:

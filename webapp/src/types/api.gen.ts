@@ -889,7 +889,8 @@ export interface paths {
          * @description The order (``<order>``: ``{id, number, date_created, status, total, currency,
          *     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
          *     shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
-         *     in minor units of ``currency``). 404 ``order_not_found`` otherwise.
+         *     in minor units of ``currency``; ``support_reference`` of its cart). Readable with the key or
+         *     a staff session of an admin, reviewer or support. 404 ``order_not_found`` otherwise.
          */
         get: operations["get_order_api_wc_orders__order_id__get"];
         put?: never;
