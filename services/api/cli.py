@@ -3,8 +3,8 @@
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
-``serve``, ``project`` (follow the cart log into the read model, foreground),
-``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+``serve``, ``project`` (follow the cart log into the read models, foreground),
+``rebuild-projections``, ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
 ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
@@ -131,9 +131,10 @@ def serve(
 
 @app.command()
 def project() -> None:
-    """Follow the cart event log into the ``cart_current`` read model until Ctrl-C / SIGTERM
-    (run with ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never
-    applied twice)."""
+    """Follow the cart event log into the ``cart_current`` read model and the support index
+    (``support_carts``, in a second thread) until Ctrl-C / SIGTERM (run with
+    ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
+    twice)."""
     import signal
     import threading
 
@@ -143,27 +144,38 @@ def project() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     from services.shared.gc_tuning import freeze_startup_heap
+    from services.support.projection import build_support_projector
 
     projector = build_projector()
+    support = build_support_projector()
     freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
     mode = "subscription" if projector.uses_subscription else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
-    projector.run_forever(stop)
+    typer.echo(f"support_index: following the log ({mode}) from notification {support.position}")
+    support.start()
+    try:
+        projector.run_forever(stop)
+    finally:
+        support.stop()
     typer.echo(f"cart_current: stopped at notification {projector.position}")
+    typer.echo(f"support_index: stopped at notification {support.position}")
 
 
 @app.command("rebuild-projections")
 def rebuild_projections() -> None:
-    """Rebuild the ``cart_current`` read model from the whole cart log (empties it first)."""
+    """Rebuild the ``cart_current`` read model and the support index (``support_carts``,
+    ``support_cart_keys``) from the whole cart log (each is emptied first)."""
     import time
 
     from services.cart.projection import build_projector
+    from services.support.projection import build_support_projector
 
-    projector = build_projector()
-    started = time.perf_counter()
-    last = projector.rebuild()
-    elapsed = time.perf_counter() - started
-    typer.echo(f"cart_current rebuilt up to notification {last} in {elapsed:.2f} s")
+    for name, build in (("cart_current", build_projector), ("support_index", build_support_projector)):
+        projector = build()
+        started = time.perf_counter()
+        last = projector.rebuild()
+        elapsed = time.perf_counter() - started
+        typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
 @app.command("deliver-mail")
