@@ -48,6 +48,7 @@ from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
 from services.staff.csrf import StaffCsrf, load_secret
 from services.staff.endpoints import router as staff_router
+from services.support.endpoints import router as support_router
 
 log = logging.getLogger(__name__)
 
@@ -216,6 +217,7 @@ def create_app() -> FastAPI:
     app.include_router(location_router)
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
+    app.include_router(support_router)  # /api/support/... (support console: admin, support)
     mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only
     app.include_router(contact_router)  # POST /api/mail (contact form)
     app.include_router(newsletter_router)  # POST /api/newsletter
