@@ -54,7 +54,7 @@ class RefusalOut(_Out):
     status: int
 
 
-class ChangeOut(_Out):
+class TimelineChangeOut(_Out):
     """One difference from the previous state: ``path`` (``"lines.L1.count"``,
     ``"totals.total"``...), ``before`` and ``after`` (None when the thing did not exist)."""
 
@@ -78,7 +78,7 @@ class TimelineEntryOut(_Out):
     refusal: RefusalOut | None
     order_id: str | None
     state: CartState
-    diff: list[ChangeOut]
+    diff: list[TimelineChangeOut]
 
 
 class CustomerOut(_Out):

@@ -1556,6 +1556,21 @@ export interface components {
             slug: string;
         };
         /**
+         * ChangeOut
+         * @description What changed since the build was shared.
+         */
+        ChangeOut: {
+            /** Key */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "removed" | "repriced" | "unavailable";
+            /** Message */
+            message: string;
+        };
+        /**
          * CheckoutLine
          * @description One line of the shopper's cart for the hand-off (no prices: they come from the catalogue).
          */
@@ -2916,7 +2931,7 @@ export interface components {
          */
         ShareDataOut: {
             /** Changes */
-            changes: components["schemas"]["services__configurator__schemas__ChangeOut"][];
+            changes: components["schemas"]["ChangeOut"][];
             configuration: components["schemas"]["SharedConfigurationOut"];
             /** Current Version */
             current_version: number;
@@ -3213,6 +3228,19 @@ export interface components {
             slug: string;
         };
         /**
+         * TimelineChangeOut
+         * @description One difference from the previous state: ``path`` (``"lines.L1.count"``,
+         *     ``"totals.total"``...), ``before`` and ``after`` (None when the thing did not exist).
+         */
+        TimelineChangeOut: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Path */
+            path: string;
+        };
+        /**
          * TimelineEntryOut
          * @description One event and the cart after it: ``version`` (1-based), ``at``, ``event_type``,
          *     ``actor`` (shopper, staff or system), ``command_id``, a plain ``description``, the
@@ -3232,7 +3260,7 @@ export interface components {
             /** Description */
             description: string;
             /** Diff */
-            diff: components["schemas"]["services__support__schemas__ChangeOut"][];
+            diff: components["schemas"]["TimelineChangeOut"][];
             /** Event Type */
             event_type: string;
             /** Order Id */
@@ -3368,34 +3396,6 @@ export interface components {
             background_image: string;
             /** Text */
             text: string;
-        };
-        /**
-         * ChangeOut
-         * @description What changed since the build was shared.
-         */
-        services__configurator__schemas__ChangeOut: {
-            /** Key */
-            key: string;
-            /**
-             * Kind
-             * @enum {string}
-             */
-            kind: "removed" | "repriced" | "unavailable";
-            /** Message */
-            message: string;
-        };
-        /**
-         * ChangeOut
-         * @description One difference from the previous state: ``path`` (``"lines.L1.count"``,
-         *     ``"totals.total"``...), ``before`` and ``after`` (None when the thing did not exist).
-         */
-        services__support__schemas__ChangeOut: {
-            /** After */
-            after: unknown;
-            /** Before */
-            before: unknown;
-            /** Path */
-            path: string;
         };
     };
     responses: never;
