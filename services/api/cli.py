@@ -261,6 +261,61 @@ def send_newsletter(
     typer.echo(f"newsletter queued for {len(ids)} confirmed subscriber(s)")
 
 
+@app.command("support-replay")
+def support_replay(
+    ref: str = typer.Argument(..., help="A cart id or a support reference (K7F-3QX, any case)."),
+    version: int | None = typer.Option(None, "--version", help="Select this version (default the last)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the timeline document as JSON."),
+) -> None:
+    """Replay a cart's history in the terminal (docs/spec.md section 2.14; docs/support.md): one
+    line per event (version, time UTC, actor, description, items and total in the cart's
+    currency; refused commands marked ``REFUSED code``), or with ``--json`` the same document
+    as ``GET /api/support/carts/{ref}/timeline``. Writes an audit entry (channel ``cli``, view
+    ``timeline``, no staff id). Exit code 1 with the message for an unknown or ambiguous
+    reference or a version the cart does not have."""
+    import json
+
+    from services.cart.deps import get_cart_app
+    from services.shared.db import session_scope
+    from services.shared.errors import DomainError
+    from services.shared.money import format_money
+    from services.support import service
+
+    try:
+        with session_scope() as session:
+            replay = service.timeline(session, get_cart_app(), ref, version=version)
+            service.audit(
+                session,
+                staff_id=None,
+                channel="cli",
+                view="timeline",
+                cart_id=replay.cart_id,
+                version=replay.selected_version,
+            )
+    except DomainError as exc:
+        typer.echo(exc.message, err=True)
+        candidates = exc.extra.get("candidates")
+        for candidate in candidates if isinstance(candidates, list) else []:
+            typer.echo(f"  {candidate}", err=True)
+        raise typer.Exit(code=1) from None
+    if as_json:
+        typer.echo(json.dumps(replay.document, indent=2, ensure_ascii=False))
+        return
+    doc = replay.document
+    typer.echo(f"cart {doc['cart_id']} ({doc['reference']}), versions 1..{doc['version']}")
+    for entry in replay.entries:
+        if entry["version"] > replay.selected_version:
+            break
+        state = entry["state"]
+        totals = state["totals"]
+        refused = f"REFUSED {entry['refusal']['code']}: " if entry["refusal"] else ""
+        typer.echo(
+            f"v{entry['version']:<4} {entry['at'].strftime('%Y-%m-%d %H:%M:%S')}Z  {entry['actor']:<7}  "
+            f"{refused}{entry['description']}  [items {totals['item_count']}, total "
+            f"{format_money(totals['total'], state['currency'])}]"
+        )
+
+
 @app.command("openapi")
 def openapi(
     out: Path | None = typer.Option(None, "--out", help="Write here instead of standard output."),

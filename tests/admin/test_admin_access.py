@@ -5,6 +5,7 @@ reviewers only read the catalogue, content and coupons."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -13,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from services.admin.views import ALL_VIEWS, ORDER_VIEW_IDENTITIES
 from services.catalog.models import Product
+from services.checkout.models import Order
 from services.shared.db import get_sessionmaker
 from tests.admin.conftest import (
     ANALYST_EMAIL,
@@ -110,6 +112,40 @@ def test_orders_are_read_only_even_for_admins(admin: TestClient) -> None:
         assert admin.post(f"/admin/{identity}/create", data={}, headers=csrf(admin)).status_code == 403
         assert admin.get(f"/admin/{identity}/edit/1").status_code == 403
         assert admin.delete(f"/admin/{identity}/delete?pks=1", headers=csrf(admin)).status_code == 403
+
+
+def test_an_order_links_to_its_cart_in_the_support_console(admin: TestClient, session: Session) -> None:
+    cart_id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    session.add(
+        Order(
+            id=123456789,
+            order_key_hash="0" * 64,
+            status="processing",
+            currency="EUR",
+            country="DE",
+            subtotal=5000,
+            discount=0,
+            shipping=490,
+            tax=798,
+            total=5490,
+            tax_name="MwSt.",
+            tax_rate_bp=1900,
+            shipping_method="de_standard",
+            shipping_method_title="Standard",
+            payment_method="bacs",
+            payment_method_title="Direct bank transfer",
+            coupons=[],
+            cart_id=cart_id,
+            cart_version=7,
+            idempotency_key="k",
+            request_hash="0" * 64,
+            date_created=datetime(2026, 1, 2, tzinfo=UTC),
+        )
+    )
+    session.commit()
+    link = f'<a href="/support/carts/{cart_id}?version=7">Open in support console</a>'
+    assert link in admin.get("/admin/order/list").text
+    assert link in admin.get("/admin/order/details/123456789").text
 
 
 def test_a_reviewer_reads_but_never_writes(reviewer: TestClient, admin: TestClient, product: int) -> None:
