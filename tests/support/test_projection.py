@@ -6,6 +6,7 @@ crash mid-batch, a rebuild equal to the incremental index, and its own tracking 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -189,3 +190,55 @@ def test_rebuild_equals_incremental_and_leaves_cart_current_alone(
     assert support_projector(store_app, engine, rebuild_batch_size=3).rebuild() == before["support_index"]
     assert index(engine) == incremental
     assert tracking(engine) == before
+
+
+@pytest.fixture
+def configured_app(db_url: str) -> Iterator[None]:
+    """``get_cart_app()`` built fresh for the test database, closed afterwards."""
+    from services.cart.deps import get_cart_app
+
+    get_cart_app.cache_clear()
+    yield
+    get_cart_app().close()
+    get_cart_app.cache_clear()
+
+
+def test_the_api_runs_the_support_projector_beside_the_cart_projector_and_stops_both(
+    configured_app: None, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from services.api.app import create_app
+    from services.cart.deps import get_cart_app
+
+    monkeypatch.setenv("PROJECTION_POLL_INTERVAL", "0.01")
+    get_settings.cache_clear()
+    app = create_app()
+    with TestClient(app) as client:
+        started = client.post("/api/cart", json={})
+        assert started.status_code == 201
+        cart_id = str(cart_id_for(started.json()["token"]))
+        support = app.state.support_projector
+        assert support is not None and app.state.cart_projector is not None
+        support.wait(get_cart_app().recorder.max_notification_id(), timeout=60)
+        assert index(engine)[0][cart_id]["version"] == 1
+        assert [t.name for t in threading.enumerate() if t.name == "support-projection"] == [
+            "support-projection"
+        ]
+    assert app.state.support_projector is None
+    assert not [t for t in threading.enumerate() if t.name.startswith("support-projection")]
+
+
+def test_cli_rebuild_projections_rebuilds_the_support_index(configured_app: None, engine: Engine) -> None:
+    from typer.testing import CliRunner
+
+    from services.api.cli import app as cli
+    from services.cart.deps import get_cart_app
+
+    token = new_token()
+    get_cart_app().start(token)
+    result = CliRunner().invoke(cli, ["rebuild-projections"])
+    assert result.exit_code == 0, result.output
+    assert "cart_current rebuilt up to notification 1" in result.output
+    assert "support_index rebuilt up to notification 1" in result.output
+    assert str(cart_id_for(token)) in index(engine)[0]
