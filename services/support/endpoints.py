@@ -100,7 +100,7 @@ def search_carts(
     session: SessionDep,
     user: SupportDep,
     q: Annotated[
-        str | None, Query(max_length=1000, description="Reference, order number, email, coupon or SKU.")
+        str | None, Query(description="Reference, order number, email, coupon or SKU (1 to 200 characters).")
     ] = None,
 ) -> JSONResponse:
     """Find carts by support reference, order number, customer email (of its orders), coupon

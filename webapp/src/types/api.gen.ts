@@ -4727,7 +4727,7 @@ export interface operations {
     search_carts_api_support_carts_get: {
         parameters: {
             query?: {
-                /** @description Reference, order number, email, coupon or SKU. */
+                /** @description Reference, order number, email, coupon or SKU (1 to 200 characters). */
                 q?: string | null;
             };
             header?: never;
