@@ -234,6 +234,7 @@ def test_each_state_of_the_timeline_is_what_the_cart_api_answered(
     record(http.post("/api/cart", headers=headers, json={"country": "DE"}))
     record(command(http, token, {"type": "add", "product_id": pid}))
     record(command(http, token, {"type": "set_count", "line_id": "L1", "count": 3}))
+    record(command(http, token, {"type": "add", "product_id": 26907, "configuration": ["case:alu"]}))
     refused = command(http, token, {"type": "set_count", "line_id": "L99", "count": 1})
     assert refused.status_code in (404, 409, 422), refused.text
     current()
@@ -256,6 +257,7 @@ def test_each_state_of_the_timeline_is_what_the_cart_api_answered(
     assert sorted(answered) == [e["version"] for e in entries]  # every version, the order's too
     assert entries[-1]["event_type"] == "OrderPlaced" and entries[-1]["actor"] == "system"
     assert {e["event_type"] for e in entries} >= {"Started", "ItemAdded", "CouponApplied", "CountrySet"}
+    assert any(line["configuration"] for e in entries for line in e["state"]["lines"])  # a configured line
     for version, state in answered.items():
         assert entries[version - 1]["state"] == state, version
     refusal = [e for e in entries if e["event_type"] == "CommandRefused"]
