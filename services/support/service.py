@@ -71,7 +71,14 @@ def audit(
     query: str | None = None,
     result_count: int | None = None,
 ) -> None:
-    """Append one ``support_audit`` entry (now, UTC); the query is masked (:func:`masked_query`)."""
+    """Append one ``support_audit`` entry (now, UTC); the query is masked (:func:`masked_query`).
+
+    Call it after the look's reads: it first ends ``session``'s read transaction (a rollback;
+    the look wrote nothing), so the insert opens a new transaction. On SQLite a read
+    transaction that turns into a writer after another writer (a projector) committed fails at
+    once with "database is locked"; a transaction that starts with the write waits for the
+    writer lock instead (``busy_timeout``). The caller commits."""
+    session.rollback()
     repo.add_audit(
         session,
         at=datetime.now(UTC),

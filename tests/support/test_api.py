@@ -471,3 +471,36 @@ def test_after_erasure_the_console_shows_no_customer_and_the_email_finds_nothing
     assert email not in support.get(f"/api/support/carts/{cart_id}/export?format=json").text
     assert email not in support.get(f"/api/support/carts/{cart_id}/export?format=csv").text
     assert _found(_search(support, str(number)), cart_id)  # the order number still finds the cart
+
+
+def test_the_audit_write_survives_another_writer_committing_after_the_reads(
+    http: TestClient, staff: dict[str, TestClient], db: Session
+) -> None:
+    """SQLite: a read transaction that becomes a writer after another writer committed fails at
+    once ("database is locked"); the audit write starts a fresh transaction instead."""
+    from services.cart.deps import get_cart_app
+    from services.shared.db import get_engine, get_sessionmaker
+    from services.support import service
+
+    _, cart_id, _ = _order(http, db)
+    with get_sessionmaker()() as look:
+        replay = service.timeline(look, get_cart_app(), cart_id)  # the look's reads
+        with get_engine().begin() as other:  # a projector commits meanwhile
+            other.execute(text("UPDATE projection_tracking SET notification_id = notification_id"))
+            other.execute(
+                text(
+                    "INSERT INTO projection_tracking (projection_name, application_name, notification_id) "
+                    "VALUES (:name, 'test', 0)"
+                ),
+                {"name": f"probe-{secrets.token_hex(4)}"},
+            )
+        service.audit(
+            look,
+            staff_id=None,
+            channel="api",
+            view="timeline",
+            cart_id=cart_id,
+            version=replay.selected_version,
+        )
+        look.commit()
+    assert _audit(db)[-1].cart_id == cart_id
