@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -208,12 +209,15 @@ def resolve(session: Session, ref: str) -> str:
 
 
 def parse_at(at: str | None) -> datetime | None:
-    """``at`` (ISO 8601; without an offset it is UTC) as an aware datetime; 422
-    ``invalid_at`` when it is not a date-time."""
+    """``at`` (ISO 8601; without an offset it is UTC; a ``+`` of the offset that arrived
+    unencoded, as a space, still counts) as an aware datetime; 422 ``invalid_at`` when it is
+    not a date-time."""
     if at is None or not at.strip():
         return None
+    text = at.strip().replace("Z", "+00:00").replace("z", "+00:00")
+    text = re.sub(r"(\d) (\d\d:?\d\d)$", r"\1+\2", text)  # an unencoded "+02:00" arrives as " 02:00"
     try:
-        moment = datetime.fromisoformat(at.strip().replace("Z", "+00:00").replace("z", "+00:00"))
+        moment = datetime.fromisoformat(text)
     except ValueError:
         raise Invalid("invalid_at", f"at must be an ISO 8601 date-time, not {at[:60]!r}.") from None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

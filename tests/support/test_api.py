@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 from uuid import uuid4
 
@@ -283,6 +284,10 @@ def test_version_and_at_select_a_version(http: TestClient, staff: dict[str, Test
         == 2
     )
     naive = at.replace("+00:00", "")
+    in_berlin = (datetime.fromisoformat(at) + timedelta(hours=1)).replace(tzinfo=None).isoformat() + "+01:00"
+    assert (
+        support.get(f"/api/support/carts/{cart_id}/timeline?at={in_berlin}").json()["selected_version"] == 2
+    )
     assert (
         support.get(f"/api/support/carts/{cart_id}/timeline", params={"at": naive}).json()["selected_version"]
         == 2
