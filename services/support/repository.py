@@ -15,22 +15,29 @@ from services.staff.models import StaffUserRecord
 from services.support.models import SupportAudit, SupportCart, SupportCartKey
 
 
-def carts_by_reference(session: Session, reference: str) -> list[SupportCart]:
-    """Index rows whose support reference is ``reference`` (``"XXX-XXX"``), newest first."""
-    return list(
-        session.scalars(
-            select(SupportCart)
-            .where(SupportCart.reference == reference)
-            .order_by(SupportCart.last_activity.desc())
-        )
+def carts_by_reference(session: Session, reference: str, limit: int | None = None) -> list[SupportCart]:
+    """Index rows whose support reference is ``reference`` (``"XXX-XXX"``), newest activity
+    first, at most ``limit`` (all when None)."""
+    query = (
+        select(SupportCart)
+        .where(SupportCart.reference == reference)
+        .order_by(SupportCart.last_activity.desc())
     )
+    if limit is not None:
+        query = query.limit(limit)
+    return list(session.scalars(query))
 
 
-def cart_ids_by_key(session: Session, kind: str, value: str) -> list[str]:
-    """Cart ids the index finds by the key ``(kind, value)`` (exact match)."""
+def cart_ids_by_key(session: Session, kind: str, value: str, limit: int) -> list[str]:
+    """Cart ids the index finds by the key ``(kind, value)`` (exact match), newest activity
+    first, at most ``limit`` (a popular SKU may be in many thousands of carts)."""
     return list(
         session.scalars(
-            select(SupportCartKey.cart_id).where(SupportCartKey.kind == kind, SupportCartKey.value == value)
+            select(SupportCartKey.cart_id)
+            .join(SupportCart, SupportCart.cart_id == SupportCartKey.cart_id)
+            .where(SupportCartKey.kind == kind, SupportCartKey.value == value)
+            .order_by(SupportCart.last_activity.desc())
+            .limit(limit)
         )
     )
 
@@ -40,20 +47,22 @@ def cart_id_of_order(session: Session, order_id: int) -> str | None:
     return session.scalar(select(Order.cart_id).where(Order.id == order_id))
 
 
-def cart_ids_of_email(session: Session, email: str) -> list[str]:
-    """Carts of the orders whose (not erased) customer email is ``email``, case-insensitively."""
-    return list(
-        session.scalars(
-            select(Order.cart_id)
-            .join(OrderCustomer, OrderCustomer.order_id == Order.id)
-            .where(
-                func.lower(OrderCustomer.email) == email.strip().lower(),
-                OrderCustomer.erased_at.is_(None),
-                OrderCustomer.email != "",
-            )
-            .distinct()
+def cart_ids_of_email(session: Session, email: str, limit: int) -> list[str]:
+    """Carts of the orders whose (not erased) customer email is ``email``, case-insensitively,
+    newest order first, at most ``limit`` carts."""
+    rows = session.execute(
+        select(Order.cart_id, func.max(Order.date_created).label("last_order"))
+        .join(OrderCustomer, OrderCustomer.order_id == Order.id)
+        .where(
+            func.lower(OrderCustomer.email) == email.strip().lower(),
+            OrderCustomer.erased_at.is_(None),
+            OrderCustomer.email != "",
         )
+        .group_by(Order.cart_id)
+        .order_by(func.max(Order.date_created).desc())
+        .limit(limit)
     )
+    return [cart_id for cart_id, _ in rows]
 
 
 def index_rows(session: Session, cart_ids: Iterable[str]) -> dict[str, SupportCart]:

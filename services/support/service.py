@@ -48,6 +48,11 @@ Channel = Literal["api", "cli"]
 View = Literal["search", "timeline", "export_json", "export_csv"]
 
 
+def _utc(moment: datetime) -> datetime:
+    """``moment`` as an aware UTC datetime (naive values from SQLite are UTC)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+
+
 def _iso(moment: datetime) -> str:
     """ISO 8601 in UTC (naive values from SQLite are UTC)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
@@ -153,26 +158,31 @@ def search(session: Session, app: CartApplication, q: str | None) -> dict[str, A
         for cart_id in cart_ids:
             found.setdefault(cart_id, set()).add(kind)
 
+    # Each kind answers its newest MAX_RESULTS carts: the newest MAX_RESULTS of the union are
+    # among them, and a popular SKU or coupon never loads thousands of carts.
     reference = normalise_reference(text)
     if reference is not None:
-        add("reference", [row.cart_id for row in repo.carts_by_reference(session, reference)])
+        add("reference", [row.cart_id for row in repo.carts_by_reference(session, reference, MAX_RESULTS)])
     if text.isascii() and text.isdigit() and len(text) <= 18:
         by_order = repo.cart_id_of_order(session, int(text))
-        add("order", ([by_order] if by_order else []) + repo.cart_ids_by_key(session, "order", text))
+        add(
+            "order",
+            ([by_order] if by_order else []) + repo.cart_ids_by_key(session, "order", text, MAX_RESULTS),
+        )
     if "@" in text:
-        add("email", repo.cart_ids_of_email(session, text))
-    add("coupon", repo.cart_ids_by_key(session, "coupon", text.lower()))
-    add("sku", repo.cart_ids_by_key(session, "sku", text.upper()))
+        add("email", repo.cart_ids_of_email(session, text, MAX_RESULTS))
+    add("coupon", repo.cart_ids_by_key(session, "coupon", text.lower(), MAX_RESULTS))
+    add("sku", repo.cart_ids_by_key(session, "sku", text.upper(), MAX_RESULTS))
 
     indexed = repo.index_rows(session, found)
     rows: list[dict[str, Any]] = []
-    for cart_id, kinds in found.items():
+    for cart_id in found:
         record = indexed.get(cart_id)
         row = _row_of(record) if record is not None else _live_row(app, cart_id)
         if row is not None:
-            rows.append(_result(row, kinds))
-    rows.sort(key=lambda r: (r["last_activity"], r["cart_id"]), reverse=True)
-    return {"query": text, "results": rows[:MAX_RESULTS]}
+            rows.append(row)
+    rows.sort(key=lambda r: (_utc(r["last_activity"]), r["cart_id"]), reverse=True)
+    return {"query": text, "results": [_result(row, found[row["cart_id"]]) for row in rows[:MAX_RESULTS]]}
 
 
 # ---- timeline -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import secrets
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import uuid4
 
@@ -509,3 +509,33 @@ def test_the_audit_write_survives_another_writer_committing_after_the_reads(
         )
         look.commit()
     assert _audit(db)[-1].cart_id == cart_id
+
+
+def test_a_search_answers_the_newest_fifty_carts(staff: dict[str, TestClient], db: Session) -> None:
+    from services.support.models import SupportCartKey
+
+    sku = f"CAP-{secrets.token_hex(3)}".upper()
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    ids = [str(uuid4()) for _ in range(60)]
+    for n, cart_id in enumerate(ids):  # ids[59] is the newest
+        db.add(
+            SupportCart(
+                cart_id=cart_id,
+                reference=support_reference(cart_id),
+                version=2,
+                country="DE",
+                currency="EUR",
+                line_count=1,
+                item_count=1,
+                total=5000,
+                checkout_started=False,
+                order_numbers=[],
+                first_activity=start,
+                last_activity=start + timedelta(minutes=n),
+            )
+        )
+        db.add(SupportCartKey(kind="sku", value=sku, cart_id=cart_id))
+    db.commit()
+    results = _search(staff["support"], sku.lower())["results"]
+    assert [r["cart_id"] for r in results] == ids[::-1][:50]
+    assert all(r["matched_by"] == ["sku"] for r in results)
