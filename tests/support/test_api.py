@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import DatabaseError
 from sqlalchemy.orm import Session
+from typer.testing import CliRunner
 
-from services.api.erasure import erase_shopper
+from services.api.cli import app as cli
 from services.cart.domain import cart_id_for
 from services.support.domain import CSV_HEADER
 from services.support.models import SupportAudit, SupportCart
@@ -468,8 +469,8 @@ def test_after_erasure_the_console_shows_no_customer_and_the_email_finds_nothing
     index_now()
     support = staff["support"]
     assert [r["cart_id"] for r in _search(support, email)["results"]] == [cart_id]
-    erase_shopper(db, email)
-    db.commit()
+    erased = CliRunner().invoke(cli, ["erase-personal-data", str(number)])
+    assert erased.exit_code == 0, erased.output
     assert _search(support, email)["results"] == []
     doc = support.get(f"/api/support/carts/{cart_id}/timeline").json()
     assert doc["orders"][0]["customer"] is None and doc["orders"][0]["erased"] is True
