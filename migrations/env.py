@@ -19,6 +19,7 @@ import services.discounts.models  # noqa: F401
 import services.mail.models  # noqa: F401
 import services.newsletter.models  # noqa: F401
 import services.staff.models  # noqa: F401
+import services.support.models  # noqa: F401
 from services.shared.db import Base, get_engine
 from services.shared.migrate import include_name
 

@@ -14,6 +14,7 @@ import services.discounts.models  # noqa: F401
 import services.mail.models  # noqa: F401
 import services.newsletter.models  # noqa: F401
 import services.staff.models  # noqa: F401
+import services.support.models  # noqa: F401
 from services.shared import db as shared_db
 from services.shared.db import Base
 from services.shared.migrate import downgrade, upgrade

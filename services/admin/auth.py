@@ -11,6 +11,8 @@ Authorization (:class:`StaffAuthorization`):
   what a view switches off itself (orders are read-only for everyone).
 - ``reviewer``: read-only: list and details of the catalogue, content and coupon views;
   nothing of orders or customers (personal data); no create, edit, delete or export.
+- ``support`` and ``analyst``: no admin UI at all (403 page); support works in the support
+  console (``/api/support``, docs/spec.md section 2.14), the analyst role grants nothing here.
 - no session: every admin page redirects (302) to ``/staff/login?next=<the admin path>``.
 """
 
@@ -25,10 +27,10 @@ from sqladmin.audit import AuditBackend, AuditEntry
 from sqladmin.authentication import AuthenticationBackend
 from sqladmin.authorization import Action, AuthorizationBackend
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from services.staff.deps import optional_staff
-from services.staff.domain import Role, StaffUser
+from services.staff.domain import ADMIN_UI_ROLES, Role, StaffUser, has_role
 
 LOGIN_PATH = "/staff/login"
 LOGOUT_PATH = "/logout"
@@ -63,11 +65,18 @@ class StaffAuthentication(AuthenticationBackend):
         self.middlewares = []
 
     async def authenticate(self, request: Request) -> Response | bool:
-        """True for a signed-in admin or reviewer; otherwise a 302 to ``/staff/login?next=...``.
+        """True for a signed-in admin or reviewer; a 302 to ``/staff/login?next=...`` without a
+        session; a plain 403 page for the other roles (support, analyst), who have no admin UI.
         The session lookup is a blocking read, so it runs in the threadpool."""
         staff = await run_in_threadpool(optional_staff, request)
         if staff is None:
             return login_redirect(request)
+        if not has_role(staff, ADMIN_UI_ROLES):
+            return PlainTextResponse(
+                f"The {staff.role.value} role has no access to the admin.",
+                status_code=403,
+                headers={"Cache-Control": "no-store"},
+            )
         setattr(request.state, _STATE_KEY, staff)
         return True
 
@@ -87,8 +96,8 @@ class StaffAuthentication(AuthenticationBackend):
 
 class StaffAuthorization(AuthorizationBackend):
     """Admins may do everything; reviewers may only list and read, and never see the views in
-    ``admin_only`` (orders and their customers). Cheap: reads the staff user the
-    authentication step already put on ``request.state``."""
+    ``admin_only`` (orders and their customers); other roles (support, analyst) nothing. Cheap:
+    reads the staff user the authentication step already put on ``request.state``."""
 
     def __init__(self, admin_only: frozenset[str] = frozenset()) -> None:
         self.admin_only = admin_only
@@ -100,6 +109,8 @@ class StaffAuthorization(AuthorizationBackend):
             return False
         if staff.role is Role.ADMIN:
             return True
+        if staff.role is not Role.REVIEWER:
+            return False
         return identity not in self.admin_only and str(action) in READ_ACTIONS
 
 

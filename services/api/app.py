@@ -48,6 +48,7 @@ from services.shared.security_headers import SecurityHeaders
 from services.shared.settings import get_settings
 from services.staff.csrf import StaffCsrf, load_secret
 from services.staff.endpoints import router as staff_router
+from services.support.endpoints import router as support_router
 
 log = logging.getLogger(__name__)
 
@@ -106,25 +107,34 @@ def _error(status: int, code: str, message: str, **extra: object) -> JSONRespons
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Start the cart read-model projector thread when ``RUN_PROJECTIONS`` is true (the default);
-    stop it (and wait for it) on shutdown. ``app.state.cart_projector`` is the projector or None."""
+    """Start the cart read-model projector and the support index projector threads when
+    ``RUN_PROJECTIONS`` is true (the default); stop them (and wait for them) on shutdown.
+    ``app.state.cart_projector`` / ``app.state.support_projector`` are the projectors or None."""
     app.state.cart_projector = None
+    app.state.support_projector = None
     if get_settings().run_projections:
         from services.cart.projection import build_projector
+        from services.support.projection import build_support_projector
 
-        try:
-            projector = build_projector()
-        except Exception:  # e.g. not migrated yet: serve anyway, say why the view will lag
-            log.exception("cart read-model projector not started (run `shop migrate`?)")
-        else:
-            projector.start()
-            app.state.cart_projector = projector
+        for attribute, build in (
+            ("cart_projector", build_projector),
+            ("support_projector", build_support_projector),
+        ):
+            try:
+                projector = build()
+            except Exception:  # e.g. not migrated yet: serve anyway, say why the view will lag
+                log.exception("%s not started (run `shop migrate`?)", attribute)
+            else:
+                projector.start()
+                setattr(app.state, attribute, projector)
     try:
         yield
     finally:
-        if app.state.cart_projector is not None:
-            app.state.cart_projector.stop()
-            app.state.cart_projector = None
+        for attribute in ("cart_projector", "support_projector"):
+            running = getattr(app.state, attribute)
+            if running is not None:
+                running.stop()
+                setattr(app.state, attribute, None)
 
 
 def create_app() -> FastAPI:
@@ -207,6 +217,7 @@ def create_app() -> FastAPI:
     app.include_router(location_router)
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
+    app.include_router(support_router)  # /api/support/... (support console: admin, support)
     mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only
     app.include_router(contact_router)  # POST /api/mail (contact form)
     app.include_router(newsletter_router)  # POST /api/newsletter

@@ -1,10 +1,10 @@
 """Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
-is set), ``create-staff EMAIL --role admin|reviewer``, ``import-woocommerce FILE``,
+is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
-``serve``, ``project`` (follow the cart log into the read model, foreground),
-``rebuild-projections``, ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+``serve``, ``project`` (follow the cart log into the read models, foreground),
+``rebuild-projections``, ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
 ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
@@ -44,11 +44,12 @@ def seed() -> None:
 
 
 def _seed_demo_staff() -> None:
-    """Demo staff (admin@halvard.gg, reviewer@halvard.gg) only when ``DEMO_STAFF_PASSWORD`` is set."""
+    """Demo staff (admin@, reviewer@, support@ and analyst@halvard.gg) only when
+    ``DEMO_STAFF_PASSWORD`` is set."""
     from services.shared.db import session_scope
     from services.shared.errors import DomainError
     from services.shared.settings import get_settings
-    from services.staff.seed import seed_demo_staff
+    from services.staff.seed import DEMO_STAFF, seed_demo_staff
 
     password = get_settings().cli.demo_staff_password.get_secret_value()
     if not password:
@@ -59,13 +60,14 @@ def _seed_demo_staff() -> None:
     except DomainError as exc:
         typer.echo(f"demo staff not created: {exc.message}", err=True)
         raise typer.Exit(code=1) from None
-    typer.echo(f"demo staff ready: admin@halvard.gg, reviewer@halvard.gg (changed={report['staff_users']})")
+    names = ", ".join(email for email, _ in DEMO_STAFF)
+    typer.echo(f"demo staff ready: {names} (changed={report['staff_users']})")
 
 
 @app.command("create-staff")
 def create_staff(
     email: str = typer.Argument(..., help="The staff user's email (stored lower-case)."),
-    role: str = typer.Option(..., "--role", help="admin or reviewer"),
+    role: str = typer.Option(..., "--role", help="admin, reviewer, support or analyst"),
 ) -> None:
     """Create a staff user (docs/spec.md section 6). The password comes from ``STAFF_PASSWORD`` or a
     hidden prompt (asked twice); it is stored only as an argon2id hash. Exit code 1 for a bad
@@ -129,9 +131,10 @@ def serve(
 
 @app.command()
 def project() -> None:
-    """Follow the cart event log into the ``cart_current`` read model until Ctrl-C / SIGTERM
-    (run with ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never
-    applied twice)."""
+    """Follow the cart event log into the ``cart_current`` read model and the support index
+    (``support_carts``, in a second thread) until Ctrl-C / SIGTERM (run with
+    ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
+    twice)."""
     import signal
     import threading
 
@@ -141,27 +144,38 @@ def project() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     from services.shared.gc_tuning import freeze_startup_heap
+    from services.support.projection import build_support_projector
 
     projector = build_projector()
+    support = build_support_projector()
     freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
     mode = "subscription" if projector.uses_subscription else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
-    projector.run_forever(stop)
+    typer.echo(f"support_index: following the log ({mode}) from notification {support.position}")
+    support.start()
+    try:
+        projector.run_forever(stop)
+    finally:
+        support.stop()
     typer.echo(f"cart_current: stopped at notification {projector.position}")
+    typer.echo(f"support_index: stopped at notification {support.position}")
 
 
 @app.command("rebuild-projections")
 def rebuild_projections() -> None:
-    """Rebuild the ``cart_current`` read model from the whole cart log (empties it first)."""
+    """Rebuild the ``cart_current`` read model and the support index (``support_carts``,
+    ``support_cart_keys``) from the whole cart log (each is emptied first)."""
     import time
 
     from services.cart.projection import build_projector
+    from services.support.projection import build_support_projector
 
-    projector = build_projector()
-    started = time.perf_counter()
-    last = projector.rebuild()
-    elapsed = time.perf_counter() - started
-    typer.echo(f"cart_current rebuilt up to notification {last} in {elapsed:.2f} s")
+    for name, build in (("cart_current", build_projector), ("support_index", build_support_projector)):
+        projector = build()
+        started = time.perf_counter()
+        last = projector.rebuild()
+        elapsed = time.perf_counter() - started
+        typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
 @app.command("deliver-mail")
@@ -245,6 +259,61 @@ def send_newsletter(
     with session_scope() as session:
         ids = send_issue(session, subject.strip(), text, body_html, tag=tag)
     typer.echo(f"newsletter queued for {len(ids)} confirmed subscriber(s)")
+
+
+@app.command("support-replay")
+def support_replay(
+    ref: str = typer.Argument(..., help="A cart id or a support reference (K7F-3QX, any case)."),
+    version: int | None = typer.Option(None, "--version", help="Select this version (default the last)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the timeline document as JSON."),
+) -> None:
+    """Replay a cart's history in the terminal (docs/spec.md section 2.14; docs/support.md): one
+    line per event (version, time UTC, actor, description, items and total in the cart's
+    currency; refused commands marked ``REFUSED code``), or with ``--json`` the same document
+    as ``GET /api/support/carts/{ref}/timeline``. Writes an audit entry (channel ``cli``, view
+    ``timeline``, no staff id). Exit code 1 with the message for an unknown or ambiguous
+    reference or a version the cart does not have."""
+    import json
+
+    from services.cart.deps import get_cart_app
+    from services.shared.db import session_scope
+    from services.shared.errors import DomainError
+    from services.shared.money import format_money
+    from services.support import service
+
+    try:
+        with session_scope() as session:
+            replay = service.timeline(session, get_cart_app(), ref, version=version)
+            service.audit(
+                session,
+                staff_id=None,
+                channel="cli",
+                view="timeline",
+                cart_id=replay.cart_id,
+                version=replay.selected_version,
+            )
+    except DomainError as exc:
+        typer.echo(exc.message, err=True)
+        candidates = exc.extra.get("candidates")
+        for candidate in candidates if isinstance(candidates, list) else []:
+            typer.echo(f"  {candidate}", err=True)
+        raise typer.Exit(code=1) from None
+    if as_json:
+        typer.echo(json.dumps(replay.document, indent=2, ensure_ascii=False))
+        return
+    doc = replay.document
+    typer.echo(f"cart {doc['cart_id']} ({doc['reference']}), versions 1..{doc['version']}")
+    for entry in replay.entries:
+        if entry["version"] > replay.selected_version:
+            break
+        state = entry["state"]
+        totals = state["totals"]
+        refused = f"REFUSED {entry['refusal']['code']}: " if entry["refusal"] else ""
+        typer.echo(
+            f"v{entry['version']:<4} {entry['at'].strftime('%Y-%m-%d %H:%M:%S')}Z  {entry['actor']:<7}  "
+            f"{refused}{entry['description']}  [items {totals['item_count']}, total "
+            f"{format_money(totals['total'], state['currency'])}]"
+        )
 
 
 @app.command("openapi")

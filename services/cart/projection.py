@@ -32,7 +32,7 @@ import queue
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
@@ -48,8 +48,13 @@ from services.cart.projection_view import (
     PROJECTION_NAME,
     CartViewWriter,
     ProjectionConflict,
+    cart_current_row,
     cart_row,
 )
+
+RowOf = Callable[[Cart, Sequence[Any]], dict[str, Any]]
+"""``row(cart, events)``: the view row of ``cart`` (at the batch's last version) given the
+batch's ``events`` of that cart; what the projector hands its writer."""
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +79,9 @@ class CartProjector:
     ``cache_size`` carts kept in memory;
     ``poll_interval`` seconds between pulls when the log is idle (pull mode). Thread-safe:
     batches are serialised by a lock, so ``catch_up``/``rebuild`` may run beside
-    ``run_forever``.
+    ``run_forever``. Other views of the cart log reuse it with their own ``writer`` (its own
+    tracking row) and ``row`` (default: the ``cart_current`` row), e.g. the support index
+    (``services/support/projection.py``); ``thread_name`` names its background thread.
     """
 
     def __init__(
@@ -88,9 +95,13 @@ class CartProjector:
         poll_interval: float = 0.1,
         batch_window: float = 0.0,
         writer: CartViewWriter | None = None,
+        row: RowOf = cart_current_row,
+        thread_name: str = "cart-projection",
     ) -> None:
         self.app = app
         self.writer = writer or CartViewWriter(engine, app.name)
+        self.row = row
+        self.thread_name = thread_name
         self.batch_size = batch_size
         self.rebuild_batch_size = rebuild_batch_size
         self.cache_size = cache_size
@@ -157,7 +168,7 @@ class CartProjector:
                 by_cart.setdefault(ev.originator_id, []).append(ev)
         rows = []
         cache = self._cache
-        refused_type = Cart.CommandRefused
+        row_of = self.row
         for cart_id, events in by_cart.items():
             cart = cache.pop(cart_id, None)
             first, last = events[0].originator_version, events[-1].originator_version
@@ -168,9 +179,7 @@ class CartProjector:
                 cart = self.app.repository.get(cart_id, version=last)
             assert cart is not None
             cache[cart_id] = cart
-            row = cart_row(cart)
-            row["refused_count"] = sum(1 for ev in events if isinstance(ev, refused_type))
-            rows.append(row)
+            rows.append(row_of(cart, events))
         while len(cache) > self.cache_size:
             cache.popitem(last=False)
         return rows
@@ -192,7 +201,7 @@ class CartProjector:
         def fetch(after: int) -> Sequence[Notification]:
             return select_notifications(start=after, limit=limit, inclusive_of_start=False)
 
-        with self._lock, ThreadPoolExecutor(1, thread_name_prefix="cart-projection-read") as reader:
+        with self._lock, ThreadPoolExecutor(1, thread_name_prefix=f"{self.thread_name}-read") as reader:
             notes = fetch(self._position)
             while notes:
                 ahead = reader.submit(fetch, notes[-1].id) if len(notes) == limit else None
@@ -234,14 +243,14 @@ class CartProjector:
             except ProjectionConflict:
                 continue
             except Exception:
-                log.exception("cart projection failed; retrying")
+                log.exception("%s failed; retrying", self.thread_name)
                 self._cache.clear()
                 stop_event.wait(1.0)
                 if not stop_event.is_set():
                     try:
                         self._reload_position()
                     except Exception:
-                        log.exception("cart projection cannot read its tracking row")
+                        log.exception("%s cannot read its tracking row", self.thread_name)
 
     def follow_subscription(self, stop_event: threading.Event) -> None:
         """Apply events from ``ApplicationSubscription(app, gt=position)`` in micro-batches
@@ -279,7 +288,7 @@ class CartProjector:
                 else:
                     offer(_END)
 
-            thread = threading.Thread(target=pump, name="cart-projection-pump", daemon=True)
+            thread = threading.Thread(target=pump, name=f"{self.thread_name}-pump", daemon=True)
             thread.start()
             try:
                 while not stop_event.is_set():
@@ -307,7 +316,7 @@ class CartProjector:
             return
         self._stop.clear()
         self._thread = threading.Thread(
-            target=self.run_forever, args=(self._stop,), name="cart-projection", daemon=True
+            target=self.run_forever, args=(self._stop,), name=self.thread_name, daemon=True
         )
         self._thread.start()
 
@@ -398,6 +407,8 @@ __all__ = [
     "CartProjector",
     "CartViewWriter",
     "ProjectionConflict",
+    "RowOf",
     "build_projector",
+    "cart_current_row",
     "cart_row",
 ]

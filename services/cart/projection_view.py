@@ -8,7 +8,7 @@ projector that feeds it is ``services/cart/projection.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import Engine, delete, select, update
@@ -65,6 +65,14 @@ def cart_row(cart: Cart) -> dict[str, Any]:
     }
 
 
+def cart_current_row(cart: Cart, events: Iterable[Any]) -> dict[str, Any]:
+    """``cart_row(cart)`` with ``refused_count`` = the ``CommandRefused`` events among
+    ``events`` (the batch's events of this cart; the writer adds it to the stored count)."""
+    row = cart_row(cart)
+    row["refused_count"] = sum(1 for ev in events if isinstance(ev, Cart.CommandRefused))
+    return row
+
+
 class ProjectionConflict(Exception):
     """The tracking row was not where this projector left it (another projector, or a rebuild,
     moved it): the batch was rolled back; re-read the position and go on from there."""
@@ -81,6 +89,7 @@ class CartViewWriter:
         self.engine = engine
         self.application_name = application_name
         self.projection_name = projection_name
+        self._tracking = _TRACKING
         self._key = (_TRACKING.c.projection_name == projection_name) & (
             _TRACKING.c.application_name == application_name
         )
@@ -139,4 +148,4 @@ class CartViewWriter:
             conn.execute(self._insert_tracking)
 
 
-__all__ = ["PROJECTION_NAME", "CartViewWriter", "ProjectionConflict", "cart_row"]
+__all__ = ["PROJECTION_NAME", "CartViewWriter", "ProjectionConflict", "cart_current_row", "cart_row"]

@@ -1,8 +1,8 @@
 """Who sees unpublished products in the catalogue read API (docs/spec.md sections 1 and 6).
 
-Anonymous visitors see ``publish`` products only. A request with a valid staff session
-(admin or reviewer, ``services/staff``) also sees ``draft`` and ``pending`` products, as
-WooCommerce lets reviewers preview drafts. Endpoints take :data:`IncludeUnpublishedDep` and
+Anonymous visitors see ``publish`` products only. A request with a valid staff session of an
+admin or a reviewer (``services/staff``) also sees ``draft`` and ``pending`` products, as
+WooCommerce lets reviewers preview drafts; support and analyst sessions see what visitors see. Endpoints take :data:`IncludeUnpublishedDep` and
 hand the flag to the repository (``repository.visible_statuses``).
 
 Caching: the response cache (``response_cache.py``) never stores or serves requests that carry
@@ -18,18 +18,21 @@ from fastapi import Depends, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from services.staff.deps import SESSION_COOKIE, optional_staff
+from services.staff.domain import DRAFT_PREVIEW_ROLES, has_role
 
 STAFF_CACHE_CONTROL = "private, no-store"
 
 
 async def include_unpublished(request: Request) -> bool:
-    """True when the request carries a valid staff session (any role), else False; never an
-    error. Requests without the ``staff_session`` cookie are answered without a database read
-    or a threadpool hop (the common, anonymous case)."""
+    """True when the request carries a valid staff session of an admin or a reviewer
+    (``DRAFT_PREVIEW_ROLES``), else False; never an error. Requests without the
+    ``staff_session`` cookie are answered without a database read or a threadpool hop (the
+    common, anonymous case)."""
     token = request.cookies.get(SESSION_COOKIE)
     if not token:
         return False
-    return await run_in_threadpool(optional_staff, request) is not None
+    staff = await run_in_threadpool(optional_staff, request)
+    return staff is not None and has_role(staff, DRAFT_PREVIEW_ROLES)
 
 
 IncludeUnpublishedDep = Annotated[bool, Depends(include_unpublished)]

@@ -1,7 +1,7 @@
 """``GET /api/wc/orders/{id}``: the order page's read (docs/spec.md section 7 path; docs/checkout.md).
 
 Only the buyer (the ``order_key`` answered by checkout, as ``?key=``) and staff (a
-``staff_session``) can read an order. Anyone else, a wrong key, or an id that does not exist
+``staff_session`` of an admin, a reviewer or support; not an analyst) can read an order. Anyone else, a wrong key, or an id that does not exist
 gets the same 404 ``order_not_found``: ids are random 9-digit numbers and existence is never
 revealed, so orders cannot be enumerated. Never cached (``Cache-Control: no-store``).
 """
@@ -18,6 +18,7 @@ from services.checkout.service import read_order
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter, documented
 from services.staff.deps import OptionalStaffDep
+from services.staff.domain import ORDER_READER_ROLES, has_role
 
 router = DbRouter(prefix="/api/wc", tags=["Orders"])
 
@@ -39,6 +40,7 @@ def get_order(
     """The order (``<order>``: ``{id, number, date_created, status, total, currency,
     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
     shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
-    in minor units of ``currency``). 404 ``order_not_found`` otherwise."""
-    data = read_order(session, order_id, key, staff=staff is not None)
+    in minor units of ``currency``; ``support_reference`` of its cart). Readable with the key or
+    a staff session of an admin, reviewer or support. 404 ``order_not_found`` otherwise."""
+    data = read_order(session, order_id, key, staff=staff is not None and has_role(staff, ORDER_READER_ROLES))
     return JSONResponse(data, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})

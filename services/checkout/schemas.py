@@ -353,7 +353,9 @@ class PaymentInstructionsOut(_Out):
 class OrderOut(FiguresOut):
     """``GET /api/wc/orders/{id}`` (``serializers.order_json``; docs/spec.md section 7): ``date_created``
     ISO 8601 UTC; ``billing`` and ``shipping_address`` blank and ``personal_data_erased`` true
-    after erasure; ``payment_instructions`` while the order awaits payment, else None."""
+    after erasure; ``payment_instructions`` while the order awaits payment, else None;
+    ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
+    reads out to support; docs/spec.md section 2.14)."""
 
     id: int
     number: str
@@ -371,6 +373,7 @@ class OrderOut(FiguresOut):
     customer_note: str
     personal_data_erased: bool
     payment_instructions: PaymentInstructionsOut | None
+    support_reference: str | None
 
 
 class PlacedOrderOut(OrderOut):

@@ -5,7 +5,8 @@ total, payment_method, payment_method_title, payment_instructions, shipping_meth
 shipping_method_title, coupons: [{code, discount}], lines: [{sku, name, product_id,
 variation_id, variation_label, count, unit_price, line_total, discount, total, configuration}],
 billing: {email, first_name, last_name, company, address_1, address_2, city, postcode, state,
-country, phone}, shipping_address: {first_name, ..., country}, customer_note}``.
+country, phone}, shipping_address: {first_name, ..., country}, customer_note,
+support_reference}`` (``support_reference``: the order's cart's, docs/spec.md section 2.14).
 ``line_total`` is unit_price x count (before coupons), ``total`` what the line costs after them.
 After erasure ``billing`` and ``shipping_address`` are blank and ``personal_data_erased`` true.
 """
@@ -17,6 +18,7 @@ from typing import Any
 
 from services.checkout.models import Order, OrderCustomer, OrderLine
 from services.checkout.payments import provider
+from services.support.reference import support_reference
 
 ADDRESS_FIELDS = (
     "first_name",
@@ -62,6 +64,15 @@ def customer_json(customer: OrderCustomer | None) -> tuple[dict[str, Any], dict[
     return billing, dict(address), customer.customer_note
 
 
+def _reference(cart_id: str) -> str | None:
+    """The support reference of the order's cart ("K7F-3QX"; docs/spec.md section 2.14), None
+    if the stored cart id is not a UUID."""
+    try:
+        return support_reference(cart_id)
+    except ValueError:
+        return None
+
+
 def order_json(order: Order, lines: list[OrderLine], customer: OrderCustomer | None) -> dict[str, Any]:
     """The order (see the module docstring); ``payment_instructions`` while it awaits payment."""
     billing, shipping_address, note = customer_json(customer)
@@ -89,6 +100,7 @@ def order_json(order: Order, lines: list[OrderLine], customer: OrderCustomer | N
         "customer_note": note,
         "personal_data_erased": customer is not None and customer.erased_at is not None,
         "payment_instructions": None,
+        "support_reference": _reference(order.cart_id),
     }
     method = provider(order.payment_method)
     if method is not None and order.status in ("on-hold", "pending"):

@@ -5,6 +5,7 @@ Use:
     ``user: Annotated[StaffUser, Depends(require_role("admin"))]``            admin only
     ``dependencies=[Depends(require_role("admin", "reviewer"))]``             either role
     ``AdminDep`` / ``StaffReaderDep``                   aliases of the two above
+    ``SupportDep``                                      admin or support (the support console)
     ``staff: OptionalStaffDep`` or ``optional_staff(request)``  StaffUser or None, never an error
 
 Errors: no valid session -> 401 ``{"code": "staff_login_required", ...}``; a session with
@@ -21,7 +22,15 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from services.shared.db import get_sessionmaker
-from services.staff.domain import Role, StaffUser, check_role, has_role, login_required, role_forbidden
+from services.staff.domain import (
+    SUPPORT_ROLES,
+    Role,
+    StaffUser,
+    check_role,
+    has_role,
+    login_required,
+    role_forbidden,
+)
 from services.staff.service import user_for_token
 
 SESSION_COOKIE = "staff_session"
@@ -61,7 +70,8 @@ StaffDep = Annotated[StaffUser, Depends(current_staff)]
 
 
 def require_role(*roles: str | Role) -> Callable[[StaffUser], Awaitable[StaffUser]]:
-    """A dependency allowing only staff with one of ``roles`` (``"admin"``, ``"reviewer"``).
+    """A dependency allowing only staff with one of ``roles`` (``"admin"``, ``"reviewer"``,
+    ``"support"``, ``"analyst"``).
 
     Returns the dependency callable (wrap it in ``Depends``); it yields the :class:`StaffUser`,
     raises 401 ``staff_login_required`` without a session and 403 ``staff_role_forbidden`` for
@@ -83,6 +93,9 @@ def require_role(*roles: str | Role) -> Callable[[StaffUser], Awaitable[StaffUse
 
 AdminDep = Annotated[StaffUser, Depends(require_role(Role.ADMIN))]
 StaffReaderDep = Annotated[StaffUser, Depends(require_role(Role.ADMIN, Role.REVIEWER))]
+SupportDep = Annotated[StaffUser, Depends(require_role(*SUPPORT_ROLES))]
+"""The support console's users (docs/spec.md section 2.14): admin or support; 401 without a
+staff session, 403 ``staff_role_forbidden`` for a reviewer or an analyst."""
 
 __all__ = [
     "AdminDep",
@@ -90,6 +103,7 @@ __all__ = [
     "SESSION_COOKIE",
     "StaffDep",
     "StaffReaderDep",
+    "SupportDep",
     "StaffUser",
     "current_staff",
     "optional_staff",

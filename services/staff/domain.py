@@ -23,10 +23,30 @@ LAST_SEEN_RESOLUTION = timedelta(minutes=5)
 
 
 class Role(StrEnum):
-    """Staff roles (docs/spec.md section 6): an admin, or a reviewer."""
+    """Staff roles (docs/spec.md sections 6 and 2.14).
+
+    ``admin`` does everything; ``reviewer`` reads the catalogue in the admin UI and previews
+    drafts; ``support`` uses the support console (``/api/support``) and reads orders;
+    ``analyst`` is for the analytics work to come and grants nothing but a staff session today.
+    """
 
     ADMIN = "admin"
     REVIEWER = "reviewer"
+    SUPPORT = "support"
+    ANALYST = "analyst"
+
+
+ADMIN_UI_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.REVIEWER)
+"""Who may enter the sqladmin UI at ``/admin`` (docs/spec.md section 6)."""
+
+DRAFT_PREVIEW_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.REVIEWER)
+"""Who sees draft and pending products in the catalogue read API (docs/spec.md section 6)."""
+
+ORDER_READER_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.REVIEWER, Role.SUPPORT)
+"""Who may read any order through ``GET /api/wc/orders/{id}`` without its key."""
+
+SUPPORT_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.SUPPORT)
+"""Who may use the support console (docs/spec.md section 2.14)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +106,8 @@ def check_role(role: str) -> Role:
     try:
         return Role(role)
     except ValueError:
-        raise Invalid("invalid_role", f"Role must be 'admin' or 'reviewer', not {role!r}.") from None
+        names = ", ".join(f"'{r.value}'" for r in Role)
+        raise Invalid("invalid_role", f"Role must be one of {names}, not {role!r}.") from None
 
 
 def check_new_password(password: str) -> str:

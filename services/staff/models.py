@@ -21,14 +21,15 @@ class StaffUserRecord(Base):
         id: surrogate key.
         email: unique, stored lower-case (a CHECK keeps it so).
         password_hash: argon2id hash in PHC string form; never the password.
-        role: ``admin`` or ``reviewer`` (docs/spec.md section 6).
+        role: ``admin``, ``reviewer``, ``support`` or ``analyst`` (docs/spec.md sections 6
+            and 2.14; revision 0013 widened the CHECK).
         created_at: when the account was created (UTC).
         active: a disabled account can neither sign in nor use its open sessions.
     """
 
     __tablename__ = "staff_users"
     __table_args__ = (
-        CheckConstraint("role IN ('admin', 'reviewer')", name="role"),
+        CheckConstraint("role IN ('admin', 'reviewer', 'support', 'analyst')", name="role"),
         CheckConstraint("email = lower(email)", name="email_lower_case"),
     )
 

@@ -17,6 +17,7 @@ from services.shared.settings import get_settings
 from services.staff.service import create_staff_user
 
 ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
+SUPPORT_EMAIL, ANALYST_EMAIL = "saga@halvard.gg", "mimir@halvard.gg"
 PASSWORD = "correct horse battery staple"
 SPA_HTML = "<!doctype html><div id=root></div>"
 
@@ -46,10 +47,12 @@ def client(app_factory: Callable[[], TestClient]) -> TestClient:
 
 @pytest.fixture
 def staff_accounts(db_url: str) -> None:
-    """An admin and a reviewer."""
+    """An admin, a reviewer, a support agent and an analyst."""
     with shared_db.get_sessionmaker(db_url)() as session:
         create_staff_user(session, ADMIN_EMAIL, PASSWORD, "admin")
         create_staff_user(session, REVIEWER_EMAIL, PASSWORD, "reviewer")
+        create_staff_user(session, SUPPORT_EMAIL, PASSWORD, "support")
+        create_staff_user(session, ANALYST_EMAIL, PASSWORD, "analyst")
         session.commit()
 
 
@@ -79,6 +82,12 @@ def admin(app_factory: Callable[[], TestClient], staff_accounts: None) -> TestCl
 def reviewer(app_factory: Callable[[], TestClient], staff_accounts: None) -> TestClient:
     """A client signed in as a reviewer."""
     return _signed_in(app_factory, REVIEWER_EMAIL)
+
+
+@pytest.fixture
+def signed_in(app_factory: Callable[[], TestClient], staff_accounts: None) -> Callable[[str], TestClient]:
+    """``signed_in(email)``: a client signed in as one of the ``staff_accounts``."""
+    return lambda email: _signed_in(app_factory, email)
 
 
 class _FormReader(HTMLParser):

@@ -4,6 +4,8 @@ reviewers only read the catalogue, content and coupons."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,8 +14,17 @@ from sqlalchemy.orm import Session
 
 from services.admin.views import ALL_VIEWS, ORDER_VIEW_IDENTITIES
 from services.catalog.models import Product
+from services.checkout.models import Order
 from services.shared.db import get_sessionmaker
-from tests.admin.conftest import SPA_HTML, csrf, post_form, read_form, with_values
+from tests.admin.conftest import (
+    ANALYST_EMAIL,
+    SPA_HTML,
+    SUPPORT_EMAIL,
+    csrf,
+    post_form,
+    read_form,
+    with_values,
+)
 from tests.factories import create_product
 
 
@@ -54,6 +65,22 @@ def test_a_forged_session_cookie_is_no_session(client: TestClient) -> None:
     _login_target(client.get("/admin/product/list"))
 
 
+@pytest.mark.parametrize("email", [SUPPORT_EMAIL, ANALYST_EMAIL])
+def test_support_and_analyst_sessions_get_no_admin_at_all(
+    signed_in: Callable[[str], TestClient], product: int, email: str
+) -> None:
+    client = signed_in(email)
+    assert client.get("/api/staff/me").status_code == 200
+    for path in ("/admin/", "/admin/product/list", f"/admin/product/details/{product}", "/admin/order/list"):
+        answer = client.get(path)
+        assert answer.status_code == 403, path
+        assert "no access to the admin" in answer.text
+    edit = client.post(f"/admin/product/edit/{product}", data={"name": "Hacked", "slug": "x", "save": "Save"})
+    assert edit.status_code == 403
+    with get_sessionmaker()() as session:
+        assert session.get(Product, product).name == "Odin 75"
+
+
 def test_an_admin_opens_every_view(admin: TestClient, product: int) -> None:
     index = admin.get("/admin/")
     assert index.status_code == 200 and "HALVARD admin" in index.text
@@ -85,6 +112,40 @@ def test_orders_are_read_only_even_for_admins(admin: TestClient) -> None:
         assert admin.post(f"/admin/{identity}/create", data={}, headers=csrf(admin)).status_code == 403
         assert admin.get(f"/admin/{identity}/edit/1").status_code == 403
         assert admin.delete(f"/admin/{identity}/delete?pks=1", headers=csrf(admin)).status_code == 403
+
+
+def test_an_order_links_to_its_cart_in_the_support_console(admin: TestClient, session: Session) -> None:
+    cart_id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+    session.add(
+        Order(
+            id=123456789,
+            order_key_hash="0" * 64,
+            status="processing",
+            currency="EUR",
+            country="DE",
+            subtotal=5000,
+            discount=0,
+            shipping=490,
+            tax=798,
+            total=5490,
+            tax_name="MwSt.",
+            tax_rate_bp=1900,
+            shipping_method="de_standard",
+            shipping_method_title="Standard",
+            payment_method="bacs",
+            payment_method_title="Direct bank transfer",
+            coupons=[],
+            cart_id=cart_id,
+            cart_version=7,
+            idempotency_key="k",
+            request_hash="0" * 64,
+            date_created=datetime(2026, 1, 2, tzinfo=UTC),
+        )
+    )
+    session.commit()
+    link = f'<a href="/support/carts/{cart_id}?version=7">Open in support console</a>'
+    assert link in admin.get("/admin/order/list").text
+    assert link in admin.get("/admin/order/details/123456789").text
 
 
 def test_a_reviewer_reads_but_never_writes(reviewer: TestClient, admin: TestClient, product: int) -> None:

@@ -34,6 +34,8 @@ def _pending_product_and_staff(catalogue: dict[str, int], session: Session) -> N
     create_product(session, id=104, name="Private Thing", slug="private-thing", status="private")
     create_staff_user(session, "odin@halvard.gg", PASSWORD, "admin")
     create_staff_user(session, "freya@halvard.gg", PASSWORD, "reviewer")
+    create_staff_user(session, "saga@halvard.gg", PASSWORD, "support")
+    create_staff_user(session, "mimir@halvard.gg", PASSWORD, "analyst")
     session.commit()
     reset_limits()
 
@@ -71,6 +73,17 @@ def test_a_reviewer_or_admin_reads_a_draft_and_a_pending_product(email: str) -> 
     assert stock.status_code == 200 and stock.json() == {"stock_status": "instock", "variations": []}
     assert staff.get(f"/api/wc/products/{DRAFT}/variations").status_code == 200
     assert staff.get(f"/api/wc/configurations?id={DRAFT}").json() == []
+
+
+@pytest.mark.parametrize("email", ["saga@halvard.gg", "mimir@halvard.gg"])
+def test_support_and_analyst_sessions_see_only_what_visitors_see(email: str) -> None:
+    staff = _staff_client(email)
+    for pid in (DRAFT, PENDING):
+        answer = staff.get(f"/api/wc/products/{pid}")
+        assert answer.status_code == 404
+        assert answer.json()["code"] == "woocommerce_rest_product_invalid_id"
+    listed = _listed_ids(staff)
+    assert DRAFT not in listed and PENDING not in listed and PUBLISHED in listed
 
 
 def test_staff_never_see_private_products(client: TestClient) -> None:

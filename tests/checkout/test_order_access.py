@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -65,6 +66,29 @@ def test_staff_can_read_any_order(http: TestClient, db: Session) -> None:
     )
     answer = staff.get(f"/api/wc/orders/{order_id}")
     assert answer.status_code == 200 and answer.json()["id"] == order_id
+
+
+@pytest.mark.parametrize(
+    ("role", "status"), [("admin", 200), ("reviewer", 200), ("support", 200), ("analyst", 404)]
+)
+def test_admin_reviewer_and_support_read_any_order_but_an_analyst_does_not(
+    http: TestClient, db: Session, role: str, status: int
+) -> None:
+    order_id, _ = _order(http, db)
+    email = f"{role}-{secrets.token_hex(4)}@halvard.gg"
+    create_staff_user(db, email, "correct horse battery", role)
+    db.commit()
+    staff = TestClient(http.app)
+    assert (
+        staff.post("/api/staff/login", json={"email": email, "password": "correct horse battery"}).status_code
+        == 200
+    )
+    answer = staff.get(f"/api/wc/orders/{order_id}")
+    assert answer.status_code == status
+    if status == 200:
+        assert answer.json()["id"] == order_id
+    else:
+        assert answer.json()["code"] == "order_not_found"
 
 
 def test_order_ids_are_random_not_sequential(http: TestClient, db: Session) -> None:

@@ -35,6 +35,19 @@ def test_create_staff_takes_the_password_from_the_environment(db_url, client, mo
     assert client.get("/is-reviewer").status_code == 200
 
 
+@pytest.mark.parametrize("role", ["support", "analyst"])
+def test_create_staff_makes_support_and_analyst_accounts(db_url, client, monkeypatch, role) -> None:
+    monkeypatch.setenv("STAFF_PASSWORD", "a long enough secret")
+    get_settings.cache_clear()
+    result = runner.invoke(cli, ["create-staff", "saga@halvard.gg", "--role", role])
+    assert result.exit_code == 0, result.output
+    assert f"saga@halvard.gg ({role}) created" in result.output
+    assert _users(db_url) == {"saga@halvard.gg": role}
+    log_in(client, "saga@halvard.gg", "a long enough secret")
+    assert client.get("/api/staff/me").json() == {"email": "saga@halvard.gg", "role": role}
+    assert client.get("/is-admin").status_code == 403 and client.get("/is-reviewer").status_code == 403
+
+
 def test_create_staff_prompts_for_the_password_twice(db_url, monkeypatch) -> None:
     monkeypatch.delenv("STAFF_PASSWORD", raising=False)
     get_settings.cache_clear()
@@ -79,17 +92,22 @@ def test_the_demo_seed_creates_no_staff_without_demo_staff_password(db_url) -> N
     assert _users(db_url) == {}
 
 
-def test_the_demo_seed_creates_an_admin_and_a_reviewer_idempotently(db_url, client) -> None:
+def test_the_demo_seed_creates_one_account_per_role_idempotently(db_url, client) -> None:
     with shared_db.session_scope(db_url) as session:
-        assert seed_demo_staff(session, "demo-password") == {"staff_users": 2}
+        assert seed_demo_staff(session, "demo-password") == {"staff_users": 4}
     with shared_db.session_scope(db_url) as session:
         assert seed_demo_staff(session, "demo-password") == {"staff_users": 0}
-    assert _users(db_url) == {"admin@halvard.gg": "admin", "reviewer@halvard.gg": "reviewer"}
+    assert _users(db_url) == {
+        "admin@halvard.gg": "admin",
+        "reviewer@halvard.gg": "reviewer",
+        "support@halvard.gg": "support",
+        "analyst@halvard.gg": "analyst",
+    }
     log_in(client, "admin@halvard.gg", "demo-password")
     assert client.get("/is-admin").status_code == 200
     # a new password takes over and signs the old sessions out
     with shared_db.session_scope(db_url) as session:
-        assert seed_demo_staff(session, "another-demo-password") == {"staff_users": 2}
+        assert seed_demo_staff(session, "another-demo-password") == {"staff_users": 4}
     assert client.get("/is-admin").status_code == 401
     log_in(client, "admin@halvard.gg", "another-demo-password")
 
@@ -105,4 +123,4 @@ def test_the_seed_command_adds_demo_staff_only_with_the_variable(db_url, monkeyp
     assert result.exit_code == 0, result.output
     assert "demo staff ready" in result.output
     with shared_db.get_sessionmaker(db_url)() as session:
-        assert session.scalar(select(func.count()).select_from(StaffUserRecord)) == 2
+        assert session.scalar(select(func.count()).select_from(StaffUserRecord)) == 4

@@ -33,8 +33,9 @@ def test_malformed_emails_are_refused(email: str) -> None:
     assert err.value.code == "invalid_email"
 
 
-def test_only_admin_and_reviewer_are_roles() -> None:
+def test_admin_reviewer_support_and_analyst_are_the_only_roles() -> None:
     assert check_role("admin") is Role.ADMIN and check_role("reviewer") is Role.REVIEWER
+    assert check_role("support") is Role.SUPPORT and check_role("analyst") is Role.ANALYST
     with pytest.raises(Invalid) as err:
         check_role("root")
     assert err.value.code == "invalid_role"

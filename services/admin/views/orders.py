@@ -1,8 +1,16 @@
 """Read-only admin views of orders (admins only: orders and customers are never shown to
 reviewers). Orders change only through the checkout; nothing here writes. Money columns are
-minor units of the order's ``currency``. Hashes, idempotency keys and cart ids stay hidden."""
+minor units of the order's ``currency``. Hashes and idempotency keys stay hidden; the cart id
+is shown only as the "Open in support console" link to the cart's timeline at the version the
+order was placed from (``/support/carts/<cart_id>?version=<cart_version>``, docs/spec.md
+section 2.14)."""
 
 from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from markupsafe import Markup
 
 from services.admin.views.base import ShopModelView, cents
 from services.checkout.models import Order, OrderCustomer, OrderLine
@@ -14,6 +22,13 @@ class _ReadOnly(ShopModelView):
     can_create = False
     can_edit = False
     can_delete = False
+
+
+def support_console_link(order: Order, _attribute: Any = None) -> Markup:
+    """The "Open in support console" link of an order: its cart's timeline at the version the
+    order was placed from (the storefront's ``/support/carts/<cart_id>?version=<n>`` page)."""
+    href = f"/support/carts/{quote(order.cart_id, safe='')}?version={int(order.cart_version)}"
+    return Markup('<a href="{}">Open in support console</a>').format(href)
 
 
 class OrderAdmin(_ReadOnly, model=Order):
@@ -28,6 +43,7 @@ class OrderAdmin(_ReadOnly, model=Order):
         Order.total,
         Order.country,
         Order.payment_method_title,
+        Order.cart_id,
     ]
     column_sortable_list = [Order.id, Order.date_created, Order.total]
     column_default_sort = [(Order.date_created, True)]
@@ -35,7 +51,6 @@ class OrderAdmin(_ReadOnly, model=Order):
         Order.order_key_hash,
         Order.request_hash,
         Order.idempotency_key,
-        Order.cart_id,
     ]
     column_export_exclude_list = [
         Order.order_key_hash,
@@ -44,9 +59,14 @@ class OrderAdmin(_ReadOnly, model=Order):
         Order.cart_id,
     ]
     column_labels = {
-        name: cents(name.replace("_", " ").capitalize())
-        for name in ("subtotal", "discount", "shipping", "tax", "total")
+        **{
+            name: cents(name.replace("_", " ").capitalize())
+            for name in ("subtotal", "discount", "shipping", "tax", "total")
+        },
+        "cart_id": "Support console",
     }
+    column_formatters = {Order.cart_id: support_console_link}
+    column_formatters_detail = {Order.cart_id: support_console_link}
 
 
 class OrderLineAdmin(_ReadOnly, model=OrderLine):

@@ -628,6 +628,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/support/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The support console's audit log (admin)
+         * @description Who looked at which cart, newest first: ``{entries: [{id, at, staff_id, staff_email,
+         *     staff_role, channel, view, cart_id, reference, version, query, result_count}],
+         *     next_before_id}``; pass ``next_before_id`` as ``before_id`` for the next page. Admin only
+         *     (403 for support). Read-only: no endpoint edits or deletes entries. docs/spec.md section 2.14.
+         */
+        get: operations["audit_log_api_support_audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/carts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search carts (admin, support)
+         * @description Find carts by support reference, order number, customer email (of its orders), coupon
+         *     code or SKU, all at once: ``{query, results: [{cart_id, reference, matched_by,
+         *     first_activity, last_activity, version, line_count, item_count, total, currency, country,
+         *     checkout_started, order_numbers}]}`` (``total`` in minor units of ``currency``). 422
+         *     ``invalid_query`` for an empty or over-long ``q``. Audited (view ``search``; an address is
+         *     stored as ``"[email]"``). docs/spec.md section 2.14.
+         */
+        get: operations["search_carts_api_support_carts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/carts/{ref}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a cart's timeline as JSON or CSV (admin, support)
+         * @description The timeline as a download, ``Content-Disposition: attachment;
+         *     filename="cart-<REF>-v<version>.<json|csv>"``: ``json`` is the timeline document, ``csv``
+         *     (``text/csv; charset=utf-8``) one row per event under a header (cells safe from
+         *     spreadsheet formulas; money as decimal amounts of the row's currency). 422
+         *     ``invalid_format`` for another format; the timeline's errors otherwise. Audited (view
+         *     ``export_json`` / ``export_csv``). docs/spec.md section 2.14.
+         */
+        get: operations["export_cart_api_support_carts__ref__export_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/carts/{ref}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A cart's timeline (admin, support)
+         * @description The cart's replay: ``{cart_id, reference, version, selected_version, first_activity,
+         *     last_activity, entries: [{version, at, event_type, actor, command_id, description,
+         *     refusal, order_id, state, diff}], orders, today}``; each ``state`` is exactly the cart
+         *     API's ``cart`` at that version (money in minor units of its currency). ``ref`` is a cart
+         *     id or a support reference; ``version`` or ``at`` select a version (default the last).
+         *     Errors: 404 ``cart_not_found``, 409 ``ambiguous_reference`` (``candidates``), 422
+         *     ``version_not_found`` / ``before_first_event`` / ``invalid_at``. Audited (view
+         *     ``timeline``, the selected version). docs/spec.md section 2.14.
+         */
+        get: operations["cart_timeline_api_support_carts__ref__timeline_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wc/colour-swatches": {
         parameters: {
             query?: never;
@@ -889,7 +989,8 @@ export interface paths {
          * @description The order (``<order>``: ``{id, number, date_created, status, total, currency,
          *     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
          *     shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
-         *     in minor units of ``currency``). 404 ``order_not_found`` otherwise.
+         *     in minor units of ``currency``; ``support_reference`` of its cart). Readable with the key or
+         *     a staff session of an admin, reviewer or support. 404 ``order_not_found`` otherwise.
          */
         get: operations["get_order_api_wc_orders__order_id__get"];
         put?: never;
@@ -1223,6 +1324,18 @@ export interface components {
             state: string;
         };
         /**
+         * AmbiguousReferenceOut
+         * @description 409 ``ambiguous_reference``: several carts share the reference; ``candidates`` are their ids.
+         */
+        AmbiguousReferenceOut: {
+            /** Candidates */
+            candidates: string[];
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+        };
+        /**
          * AngleOut
          * @description A view of the product; ``use_in_cart``: the cart thumbnail's angle.
          */
@@ -1253,6 +1366,56 @@ export interface components {
              * @enum {string}
              */
             type: "apply_coupon";
+        };
+        /**
+         * AuditEntryOut
+         * @description One look at the console: who (``staff_id``; ``staff_email``/``staff_role`` from the
+         *     account today, None when gone or from the command line), ``channel`` (api, cli), ``view``
+         *     (search, timeline, export_json, export_csv), the cart and version shown, the search
+         *     ``query`` (``"[email]"`` when it held an address) and ``result_count``.
+         */
+        AuditEntryOut: {
+            /** At */
+            at: string;
+            /** Cart Id */
+            cart_id: string | null;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "api" | "cli";
+            /** Id */
+            id: number;
+            /** Query */
+            query: string | null;
+            /** Reference */
+            reference: string | null;
+            /** Result Count */
+            result_count: number | null;
+            /** Staff Email */
+            staff_email: string | null;
+            /** Staff Id */
+            staff_id: number | null;
+            /** Staff Role */
+            staff_role: string | null;
+            /** Version */
+            version: number | null;
+            /**
+             * View
+             * @enum {string}
+             */
+            view: "search" | "timeline" | "export_json" | "export_csv";
+        };
+        /**
+         * AuditOut
+         * @description ``GET /api/support/audit``: ``entries`` newest first; ``next_before_id`` for the next
+         *     page (None on the last).
+         */
+        AuditOut: {
+            /** Entries */
+            entries: components["schemas"]["AuditEntryOut"][];
+            /** Next Before Id */
+            next_before_id: number | null;
         };
         /**
          * BillingOut
@@ -1762,6 +1925,18 @@ export interface components {
             usage_limit_per_user?: number | null;
         };
         /**
+         * CustomerOut
+         * @description The buyer of an order, from ``order_customers`` (erasable).
+         */
+        CustomerOut: {
+            /** Email */
+            email: string;
+            /** First Name */
+            first_name: string;
+            /** Last Name */
+            last_name: string;
+        };
+        /**
          * DiscountedTotals
          * @description ``rules.with_discount`` / ``Cart.totals``: ``Totals`` after coupons, ``discount`` (minor
          *     units, at most ``subtotal``) taken off ``total`` and ``tax_included`` recomputed.
@@ -2073,7 +2248,9 @@ export interface components {
          * OrderOut
          * @description ``GET /api/wc/orders/{id}`` (``serializers.order_json``; docs/spec.md section 7): ``date_created``
          *     ISO 8601 UTC; ``billing`` and ``shipping_address`` blank and ``personal_data_erased`` true
-         *     after erasure; ``payment_instructions`` while the order awaits payment, else None.
+         *     after erasure; ``payment_instructions`` while the order awaits payment, else None;
+         *     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
+         *     reads out to support; docs/spec.md section 2.14).
          */
         OrderOut: {
             billing: components["schemas"]["BillingOut"];
@@ -2114,6 +2291,8 @@ export interface components {
             status: string;
             /** Subtotal */
             subtotal: number;
+            /** Support Reference */
+            support_reference: string | null;
             /** Tax */
             tax: number;
             /** Tax Name */
@@ -2247,6 +2426,8 @@ export interface components {
             status: string;
             /** Subtotal */
             subtotal: number;
+            /** Support Reference */
+            support_reference: string | null;
             /** Tax */
             tax: number;
             /** Tax Name */
@@ -2276,6 +2457,16 @@ export interface components {
             /** Status */
             status: string;
             title: components["schemas"]["Rendered"];
+        };
+        /**
+         * PriceNowOut
+         * @description A price in one currency, minor units: ``regular`` and ``sale`` (None when not on sale).
+         */
+        PriceNowOut: {
+            /** Regular */
+            regular: number;
+            /** Sale */
+            sale: number | null;
         };
         /**
          * ProductAcf
@@ -2554,6 +2745,18 @@ export interface components {
             shipping_method?: string | null;
         };
         /**
+         * RefusalOut
+         * @description What the shopper was told when a command was refused: ``code``, ``message``, HTTP ``status``.
+         */
+        RefusalOut: {
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+            /** Status */
+            status: number;
+        };
+        /**
          * RemoveCoupon
          * @description Remove an applied coupon (refused 409 ``coupon_not_applied`` when it is not applied).
          */
@@ -2608,6 +2811,51 @@ export interface components {
             targets: string[];
             /** When */
             when: string[];
+        };
+        /**
+         * SearchOut
+         * @description ``GET /api/support/carts``: the trimmed ``query`` and up to 50 ``results``, newest
+         *     ``last_activity`` first.
+         */
+        SearchOut: {
+            /** Query */
+            query: string;
+            /** Results */
+            results: components["schemas"]["SearchResultOut"][];
+        };
+        /**
+         * SearchResultOut
+         * @description A cart a search found: how (``matched_by``, in the order reference, order, email,
+         *     coupon, sku), its reference, activity span, last version, lines, items, ``total`` (minor
+         *     units of ``currency``, after coupons), country, whether checkout started, order numbers.
+         */
+        SearchResultOut: {
+            /** Cart Id */
+            cart_id: string;
+            /** Checkout Started */
+            checkout_started: boolean;
+            /** Country */
+            country: string;
+            /** Currency */
+            currency: string;
+            /** First Activity */
+            first_activity: string;
+            /** Item Count */
+            item_count: number;
+            /** Last Activity */
+            last_activity: string;
+            /** Line Count */
+            line_count: number;
+            /** Matched By */
+            matched_by: ("reference" | "order" | "email" | "coupon" | "sku")[];
+            /** Order Numbers */
+            order_numbers: string[];
+            /** Reference */
+            reference: string;
+            /** Total */
+            total: number;
+            /** Version */
+            version: number;
         };
         /**
          * SetCount
@@ -2894,6 +3142,29 @@ export interface components {
             type: "start_checkout";
         };
         /**
+         * SupportOrderOut
+         * @description An order placed from the cart: ``number``, ``status``, ``total`` (minor units of
+         *     ``currency``), the ``cart_version`` it was placed at, ``date_created``, ``customer`` (None
+         *     once the personal data was erased) and ``erased``.
+         */
+        SupportOrderOut: {
+            /** Cart Version */
+            cart_version: number;
+            /** Currency */
+            currency: string;
+            customer: components["schemas"]["CustomerOut"] | null;
+            /** Date Created */
+            date_created: string;
+            /** Erased */
+            erased: boolean;
+            /** Number */
+            number: string;
+            /** Status */
+            status: string;
+            /** Total */
+            total: number;
+        };
+        /**
          * SwatchOut
          * @description A colour swatch (docs/spec.md section 3).
          */
@@ -2955,6 +3226,91 @@ export interface components {
             name: string;
             /** Slug */
             slug: string;
+        };
+        /**
+         * TimelineChangeOut
+         * @description One difference from the previous state: ``path`` (``"lines.L1.count"``,
+         *     ``"totals.total"``...), ``before`` and ``after`` (None when the thing did not exist).
+         */
+        TimelineChangeOut: {
+            /** After */
+            after: unknown;
+            /** Before */
+            before: unknown;
+            /** Path */
+            path: string;
+        };
+        /**
+         * TimelineEntryOut
+         * @description One event and the cart after it: ``version`` (1-based), ``at``, ``event_type``,
+         *     ``actor`` (shopper, staff or system), ``command_id``, a plain ``description``, the
+         *     ``refusal`` of a ``CommandRefused``, the ``order_id`` of an ``OrderPlaced``, ``state`` (the
+         *     cart API's ``cart`` at that version) and ``diff`` from the version before.
+         */
+        TimelineEntryOut: {
+            /**
+             * Actor
+             * @enum {string}
+             */
+            actor: "shopper" | "staff" | "system";
+            /** At */
+            at: string;
+            /** Command Id */
+            command_id: string | null;
+            /** Description */
+            description: string;
+            /** Diff */
+            diff: components["schemas"]["TimelineChangeOut"][];
+            /** Event Type */
+            event_type: string;
+            /** Order Id */
+            order_id: string | null;
+            refusal: components["schemas"]["RefusalOut"] | null;
+            state: components["schemas"]["CartState"];
+            /** Version */
+            version: number;
+        };
+        /**
+         * TimelineOut
+         * @description ``GET /api/support/carts/{ref}/timeline`` (and the JSON export): the cart's id and
+         *     reference, its last ``version``, the ``selected_version`` (``version``, else ``at``'s,
+         *     else the last), first and last activity, every ``entries`` from version 1, its ``orders``
+         *     and ``today``'s prices of the products it held.
+         */
+        TimelineOut: {
+            /** Cart Id */
+            cart_id: string;
+            /** Entries */
+            entries: components["schemas"]["TimelineEntryOut"][];
+            /** First Activity */
+            first_activity: string;
+            /** Last Activity */
+            last_activity: string;
+            /** Orders */
+            orders: components["schemas"]["SupportOrderOut"][];
+            /** Reference */
+            reference: string;
+            /** Selected Version */
+            selected_version: number;
+            /** Today */
+            today: components["schemas"]["TodayPriceOut"][];
+            /** Version */
+            version: number;
+        };
+        /**
+         * TodayPriceOut
+         * @description Today's catalogue price of a product seen in the cart (``available`` False, prices None,
+         *     when the catalogue no longer sells it).
+         */
+        TodayPriceOut: {
+            /** Available */
+            available: boolean;
+            eur: components["schemas"]["PriceNowOut"] | null;
+            /** Product Id */
+            product_id: number;
+            usd: components["schemas"]["PriceNowOut"] | null;
+            /** Variation Id */
+            variation_id: number | null;
         };
         /**
          * VariationImage
@@ -4315,6 +4671,254 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    audit_log_api_support_audit_get: {
+        parameters: {
+            query?: {
+                limit?: number;
+                before_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audit entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: not an admin (support, reviewer, analyst) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_request`: limit outside 1..500 or a bad before_id */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_carts_api_support_carts_get: {
+        parameters: {
+            query?: {
+                /** @description Reference, order number, email, coupon or SKU (1 to 200 characters). */
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The carts found, newest activity first (at most 50) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: a reviewer or an analyst (the console is for admin and support) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_query`: q empty or over 200 characters */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_cart_api_support_carts__ref__export_get: {
+        parameters: {
+            query?: {
+                /** @description json or csv */
+                format?: string;
+                /** @description The version to select. */
+                version?: number | null;
+                /** @description ISO 8601 time (naive = UTC): the version then. */
+                at?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description A cart id (UUID) or a support reference. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline document (format=json) or CSV text (format=csv) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: a reviewer or an analyst (the console is for admin and support) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `cart_not_found`: no cart has this id or support reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ambiguous_reference`: several carts share it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmbiguousReferenceOut"];
+                };
+            };
+            /** @description `version_not_found` (version outside 1..last), `before_first_event` (at before the first event), `invalid_at` (not ISO 8601), `invalid_request` (version not a number), `invalid_format` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cart_timeline_api_support_carts__ref__timeline_get: {
+        parameters: {
+            query?: {
+                /** @description The version to select. */
+                version?: number | null;
+                /** @description ISO 8601 time (naive = UTC): the version then. */
+                at?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description A cart id (UUID) or a support reference. */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event of the cart with the state after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimelineOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: a reviewer or an analyst (the console is for admin and support) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `cart_not_found`: no cart has this id or support reference */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `ambiguous_reference`: several carts share it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmbiguousReferenceOut"];
+                };
+            };
+            /** @description `version_not_found` (version outside 1..last), `before_first_event` (at before the first event), `invalid_at` (not ISO 8601), `invalid_request` (version not a number) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
