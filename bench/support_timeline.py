@@ -120,7 +120,7 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
     from services.api.bootstrap import migrate
     from services.cart.application import cart_state
     from services.cart.deps import get_cart_app
-    from services.cart.domain import cart_id_for
+    from services.cart.domain import Cart, cart_id_for
     from services.catalog.demo import seed_demo
     from services.catalog.models import Product
     from services.checkout.demo import seed_shipping
@@ -151,7 +151,7 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
         started = time.perf_counter()
         token = build_cart(app, product_ids, args.events, rng)
         cart_id = cart_id_for(token)
-        version = app.repository.get(cart_id).version
+        version: int = app.repository.get(cart_id).version
         built_s = time.perf_counter() - started
         client.headers["Origin"] = "http://testserver"
         login = client.post(
@@ -164,8 +164,11 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
             answer = client.get(path)
             assert answer.status_code == 200, answer.text
 
+        def events() -> list[Cart.Event]:
+            return [e for e in app.repository.event_store.get(cart_id) if isinstance(e, Cart.Event)]
+
         def fold() -> None:
-            fold_timeline(app.repository.event_store.get(cart_id))
+            fold_timeline(events())
 
         def raw() -> None:
             app.recorder.select_events(cart_id)
@@ -185,7 +188,7 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
 
     get_engine(url).dispose()
     engine = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
-    lines = max(len(e["state"]["lines"]) for e in fold_timeline(app.repository.event_store.get(cart_id)))
+    lines = max(len(e["state"]["lines"]) for e in fold_timeline(events()))
     print(
         f"support timeline ({engine}): one cart of {version} events (at most {lines} lines), "
         f"built in {built_s:.1f} s; {args.repeat} timed runs each; JSON answer {size / 1e6:.1f} MB"

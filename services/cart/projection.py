@@ -26,15 +26,13 @@ Rows and their transactional writer: ``services/cart/projection_view.py`` (re-ex
 
 from __future__ import annotations
 
-import gc
 import logging
 import queue
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from typing import Any
 from uuid import UUID
 
@@ -51,6 +49,7 @@ from services.cart.projection_view import (
     cart_current_row,
     cart_row,
 )
+from services.shared.gc_tuning import gc_paused
 
 RowOf = Callable[[Cart, Sequence[Any]], dict[str, Any]]
 """``row(cart, events)``: the view row of ``cart`` (at the batch's last version) given the
@@ -59,17 +58,6 @@ batch's ``events`` of that cart; what the projector hands its writer."""
 log = logging.getLogger(__name__)
 
 _END = object()
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class CartProjector:
@@ -222,7 +210,7 @@ class CartProjector:
         (tens of thousands of short-lived event objects made it rescan the heap over and over,
         halving the rate); the objects involved hold no cycles. Returns the last notification id
         applied."""
-        with self._lock, _gc_paused():
+        with self._lock, gc_paused():
             self.writer.reset()
             self._reload_position()
             return self.catch_up(self.rebuild_batch_size)

@@ -22,10 +22,8 @@ and the CSV export's rows (:data:`CSV_HEADER`, :func:`csv_rows`).
 from __future__ import annotations
 
 import bisect
-import gc
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, Literal, TypedDict
 
@@ -33,6 +31,7 @@ from services.cart import rules
 from services.cart.domain import Cart
 from services.cart.facts import Price, ProductFacts
 from services.cart.types import CartLine, CartState, ShownLine
+from services.shared.gc_tuning import gc_paused
 from services.shared.money import format_amount, format_money
 
 Actor = Literal["shopper", "staff", "system"]
@@ -135,22 +134,8 @@ def fold_timeline(events: Iterable[Cart.Event]) -> list[TimelineEntry]:
 
     Raises ``ValueError`` when the events do not start at version 1 or skip a version (a
     timeline is only ever folded from the whole stream, never from a snapshot)."""
-    with _gc_paused():
+    with gc_paused():  # tens of thousands of short-lived dicts, no cycles
         return _fold(events)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused (as ``CartProjector.rebuild`` does): a long fold
-    makes tens of thousands of short-lived dicts, which made it rescan the heap over and over;
-    none of them forms a cycle, so reference counting frees them all the same."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _fold(events: Iterable[Cart.Event]) -> list[TimelineEntry]:

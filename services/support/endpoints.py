@@ -133,7 +133,7 @@ def search_carts(
 )
 def cart_timeline(
     session: SessionDep, user: SupportDep, ref: Ref, version: Version = None, at: At = None
-) -> JSONResponse:
+) -> Response:
     """The cart's replay: ``{cart_id, reference, version, selected_version, first_activity,
     last_activity, entries: [{version, at, event_type, actor, command_id, description,
     refusal, order_id, state, diff}], orders, today}``; each ``state`` is exactly the cart
@@ -152,7 +152,7 @@ def cart_timeline(
         version=replay.selected_version,
     )
     session.commit()
-    return JSONResponse(replay.document)
+    return Response(service.document_json(replay), media_type="application/json")
 
 
 @router.get(
@@ -193,7 +193,7 @@ def export_cart(
     headers = {"Content-Disposition": f'attachment; filename="{service.export_filename(replay, format)}"'}
     if format == "csv":
         return Response(service.csv_text(replay), media_type="text/csv; charset=utf-8", headers=headers)
-    return JSONResponse(replay.document, headers=headers)
+    return Response(service.document_json(replay), media_type="application/json", headers=headers)
 
 
 @router.get(

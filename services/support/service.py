@@ -18,12 +18,14 @@ from datetime import UTC, datetime
 from typing import Any, Literal
 from uuid import UUID
 
+import orjson
 from eventsourcing.application import AggregateNotFoundError
 from sqlalchemy.orm import Session
 
 from services.cart.application import CartApplication
 from services.cart.domain import Cart
 from services.shared.errors import Conflict, Invalid, NotFound
+from services.shared.gc_tuning import gc_paused
 from services.support import repository as repo
 from services.support.domain import (
     CSV_HEADER,
@@ -288,10 +290,11 @@ def timeline(
     product seen in the cart. 404 ``cart_not_found`` for an unknown ref or a cart id without
     events. Does not audit (the caller does)."""
     cart_id = resolve(session, ref)
-    events = [e for e in app.repository.event_store.get(UUID(cart_id)) if isinstance(e, Cart.Event)]
-    if not events:
-        raise cart_not_found(ref)
-    entries = fold_timeline(events)
+    with gc_paused():  # decoding and folding a long stream make many short-lived objects
+        events = [e for e in app.repository.event_store.get(UUID(cart_id)) if isinstance(e, Cart.Event)]
+        if not events:
+            raise cart_not_found(ref)
+        entries = fold_timeline(events)
     last = entries[-1]["version"]
     moment = parse_at(at)
     if version is not None:
@@ -321,6 +324,13 @@ def timeline(
         ],
     }
     return Timeline(document, entries)
+
+
+def document_json(replay: Timeline) -> bytes:
+    """The timeline document as UTF-8 JSON bytes. orjson, not the standard library: a
+    1,000-event cart's document is several megabytes (a state per event), which ``json.dumps``
+    encodes in about 90 ms and orjson in a tenth of that (``bench/support_timeline.py``)."""
+    return orjson.dumps(replay.document)
 
 
 def csv_text(replay: Timeline) -> str:
