@@ -32,7 +32,7 @@ class SearchResultOut(_Out):
     line_count: int
     item_count: int
     total: int
-    currency: str
+    currency: Literal["EUR", "USD"]
     country: str
     checkout_started: bool
     order_numbers: list[str]
@@ -97,7 +97,7 @@ class SupportOrderOut(_Out):
     number: str
     status: str
     total: int
-    currency: str
+    currency: Literal["EUR", "USD"]
     cart_version: int
     date_created: str
     customer: CustomerOut | None

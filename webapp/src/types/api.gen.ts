@@ -2836,8 +2836,11 @@ export interface components {
             checkout_started: boolean;
             /** Country */
             country: string;
-            /** Currency */
-            currency: string;
+            /**
+             * Currency
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
             /** First Activity */
             first_activity: string;
             /** Item Count */
@@ -3150,8 +3153,11 @@ export interface components {
         SupportOrderOut: {
             /** Cart Version */
             cart_version: number;
-            /** Currency */
-            currency: string;
+            /**
+             * Currency
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
             customer: components["schemas"]["CustomerOut"] | null;
             /** Date Created */
             date_created: string;
