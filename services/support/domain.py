@@ -170,7 +170,20 @@ def _fold(events: Iterable[Cart.Event]) -> list[TimelineEntry]:
             }
         )
         before, summary_before = state, summary
+    _name_hand_offs(entries)
     return entries
+
+
+def _name_hand_offs(entries: list[TimelineEntry]) -> None:
+    """A ``Cleared`` recorded by the same command as a later ``CheckoutStarted`` is the
+    checkout hand-off replacing the lines with those on the shopper's screen (docs/events.md,
+    ``start_checkout`` with ``lines``), not the shopper emptying the cart: say so."""
+    hand_offs = {e["command_id"] for e in entries if e["event_type"] == "CheckoutStarted" and e["command_id"]}
+    for entry in entries:
+        if entry["event_type"] == "Cleared" and entry["command_id"] in hand_offs:
+            entry["description"] = (
+                "Checkout hand-off: the cart was replaced by the lines on the shopper's screen"
+            )
 
 
 def _forget_views(views: dict[str, dict[str, Any]], event: Cart.Event, event_type: str) -> None:

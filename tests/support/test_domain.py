@@ -302,3 +302,30 @@ def test_a_count_the_rules_clamp_after_an_action_is_the_systems() -> None:
         "Capped Builder Add-on at x1: the cart's rules allow no more after that change"
     )
     assert "Added Custom Keyboard Builder with 1 option x1 at €219.89" in [e["description"] for e in entries]
+
+
+def test_the_checkout_hand_off_says_what_its_cleared_event_is() -> None:
+    app = popo_app(_catalog())
+    token = new_token()
+    line = {"product_id": 3, "variation_id": None, "count": 2, "configuration": None, "recommended_by": None}
+    _run(
+        app,
+        token,
+        [
+            {"type": "clear"},
+            {
+                "type": "add",
+                "product_id": 2,
+                "variation_id": None,
+                "configuration": None,
+                "recommended_by": None,
+            },
+            {"type": "start_checkout", "lines": [line]},
+        ],
+    )
+    entries = fold_timeline(app.repository.event_store.get(cart_id_for(token)))
+    cleared = [e["description"] for e in entries if e["event_type"] == "Cleared"]
+    assert cleared == [
+        "Emptied the cart",
+        "Checkout hand-off: the cart was replaced by the lines on the shopper's screen",
+    ]

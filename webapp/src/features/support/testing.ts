@@ -85,7 +85,10 @@ export function timeline(fields: Partial<SupportTimeline> = {}): SupportTimeline
       event_type: 'ItemAdded',
       description: 'Added Loki 75 x1 at €129.99',
       state: cartState(2, [one]),
-      diff: [{ path: 'lines[0]', before: null, after: { name: 'Loki 75', count: 1 } }],
+      diff: [
+        { path: 'lines.L1.count', before: null, after: 1 },
+        { path: 'totals.total', before: 0, after: 12999 },
+      ],
     }),
     entry({
       version: 3,
@@ -99,7 +102,10 @@ export function timeline(fields: Partial<SupportTimeline> = {}): SupportTimeline
       event_type: 'ItemCountSet',
       description: 'Set Loki 75 to 2',
       state: cartState(4, [two]),
-      diff: [{ path: 'lines[0].count', before: 1, after: 2 }],
+      diff: [
+        { path: 'lines.L1.count', before: 1, after: 2 },
+        { path: 'totals.total', before: 12999, after: 25998 },
+      ],
     }),
     entry({
       version: 5,

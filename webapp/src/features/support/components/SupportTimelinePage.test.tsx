@@ -94,7 +94,9 @@ describe("a cart's timeline (docs/spec.md section 2.14)", () => {
     const slider = await screen.findByRole('slider', { name: 'Version' });
     expect(slider).toHaveValue('2');
     expect(within(state()).getByRole('heading', { name: 'Cart at version 2' })).toBeInTheDocument();
-    expect(screen.getByTestId('support-diff')).toHaveTextContent('lines[0]—→ {"name":"Loki 75","count":1}');
+    const added = screen.getAllByTestId('support-diff');
+    expect(added[0]).toHaveTextContent('lines.L1.count—→ 1');
+    expect(added[1]).toHaveTextContent('totals.total€0.00→ €129.99'); // money paths as money in the cart's currency
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(router.state.location.search).toBe('?version=3');
@@ -104,7 +106,9 @@ describe("a cart's timeline (docs/spec.md section 2.14)", () => {
     fireEvent.change(slider, { target: { value: '4' } });
     expect(router.state.location.search).toBe('?version=4');
     expect(within(state()).getByTestId('support-line-unit').closest('tr')).toHaveTextContent('2');
-    expect(screen.getByTestId('support-diff')).toHaveTextContent('lines[0].count1→ 2');
+    const counted = screen.getAllByTestId('support-diff');
+    expect(counted[0]).toHaveTextContent('lines.L1.count1→ 2');
+    expect(counted[1]).toHaveTextContent('totals.total€129.99→ €259.98');
     expect(selectedEvent()).toHaveTextContent('Set Loki 75 to 2');
 
     await userEvent.click(screen.getByRole('button', { name: 'Previous' }));

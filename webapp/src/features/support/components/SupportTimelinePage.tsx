@@ -111,7 +111,7 @@ function Timeline({ timeline }: { timeline: SupportTimeline }) {
         <EventList entries={entries} selected={selected} onSelect={select} />
         <div className={styles.panel}>
           <StatePanel entry={entry} today={timeline.today} />
-          <DiffTable entry={entry} />
+          <DiffTable entry={entry} previous={entries.find((e) => e.version === entry.version - 1)} />
         </div>
       </div>
     </>
@@ -311,7 +311,12 @@ function EventList({ entries, selected, onSelect }: { entries: TimelineEntry[]; 
   );
 }
 
-function DiffTable({ entry }: { entry: TimelineEntry }) {
+/** Diff paths whose values are money: minor units of the state's currency (services/support/domain.py). */
+const MONEY_PATH = /^(lines\.[^.]+\.(unit_price|extras|line_total)|coupons\..+|totals\.(subtotal|discount|tax_included|total))$/;
+
+function DiffTable({ entry, previous }: { entry: TimelineEntry; previous?: TimelineEntry }) {
+  const show = (path: string, value: unknown, currency: TimelineEntry['state']['currency'] | undefined) =>
+    typeof value === 'number' && currency && MONEY_PATH.test(path) ? formatCents(value, currency) : formatDiffValue(value);
   return (
     <section aria-labelledby="support-diff">
       <h2 id="support-diff">Changes in version {entry.version}</h2>
@@ -333,8 +338,8 @@ function DiffTable({ entry }: { entry: TimelineEntry }) {
                   <th scope="row" className={styles.mono}>
                     {change.path}
                   </th>
-                  <td className={`${styles.mono} ${styles.wrap}`}>{formatDiffValue(change.before)}</td>
-                  <td className={`${styles.mono} ${styles.wrap}`}>→ {formatDiffValue(change.after)}</td>
+                  <td className={`${styles.mono} ${styles.wrap}`}>{show(change.path, change.before, previous?.state.currency)}</td>
+                  <td className={`${styles.mono} ${styles.wrap}`}>→ {show(change.path, change.after, entry.state.currency)}</td>
                 </tr>
               ))}
             </tbody>
