@@ -117,8 +117,9 @@ class CliSettings(BaseSettings):
 
     Fields:
         staff_password: ``create-staff``: the new user's password (empty: a hidden prompt).
-        demo_staff_password: ``seed``: create or update ``admin@halvard.gg`` and
-            ``reviewer@halvard.gg`` with this password (empty: no staff is seeded).
+        demo_staff_password: ``seed``: create or update ``admin@halvard.gg``,
+            ``reviewer@halvard.gg``, ``support@halvard.gg`` and ``analyst@halvard.gg`` with this
+            password (empty: no staff is seeded).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")

@@ -60,12 +60,26 @@ def _iso(moment: datetime) -> str:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
 
 
+MASKED_TEXT = "[text]"
+# What a search key looks like: a support reference, an order number, a coupon code or a SKU,
+# one token of letters, digits and . _ - (a reference may be typed with a space in the middle).
+_KEY_SHAPE = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
 def masked_query(query: str | None) -> str | None:
-    """What the audit log keeps of a search text: ``"[email]"`` when it contains an ``@`` (no
-    personal data in an append-only table, docs/spec.md section 2.14), else the text."""
+    """What the audit log keeps of a search text (no personal data in an append-only table,
+    docs/spec.md section 2.14): ``"[email]"`` when it contains an ``@``; the text itself when it
+    is shaped like a key the index holds (a reference, an order number, a coupon code, a SKU:
+    one token of letters, digits, ``.``, ``_``, ``-``, or a reference typed with a space); else
+    ``"[text]"`` (free text such as a name typed into the box)."""
     if query is None:
         return None
-    return MASKED_EMAIL if "@" in query else query
+    text = query.strip()
+    if "@" in text:
+        return MASKED_EMAIL
+    if _KEY_SHAPE.match(text) or normalise_reference(text) is not None:
+        return text
+    return MASKED_TEXT
 
 
 def audit(
