@@ -61,6 +61,8 @@ from services.cart.types import (
     CartState,
     CheckoutLineCommand,
     CommandContext,
+    CouponLine,
+    DiscountedTotals,
     RecordOrderCommand,
     ShownLine,
 )
@@ -122,25 +124,43 @@ class CartRefused(CartRefusal):
         self.extra = {"cart": state, "replayed": replayed}
 
 
-def line_view(line: CartLine, cart: Cart) -> ShownLine:
-    """A line as the shopper sees it: the recorded line plus prices in the cart's currency."""
-    currency = cart.currency
+def line_prices(line: CartLine, currency: str) -> dict[str, Any]:
+    """What a line shows besides its recorded fields, in minor units of ``currency``:
+    ``unit_price``, ``regular_price``, ``extras``, ``line_total``, ``on_sale``, ``preorder``
+    (everything of :func:`line_view` but ``cap``, which depends on the other lines)."""
     return {
-        **line,
         "unit_price": rules.unit_price(line, currency),
         "regular_price": rules.regular_price(line, currency),
         "extras": rules.extras(line, currency),
         "line_total": rules.line_total(line, currency),
         "on_sale": rules.is_on_sale(line, currency),
         "preorder": rules.is_preorder(line),
+    }
+
+
+def line_view(line: CartLine, cart: Cart) -> ShownLine:
+    """A line as the shopper sees it: the recorded line plus prices in the cart's currency."""
+    return {
+        **line,
+        **line_prices(line, cart.currency),  # type: ignore[typeddict-item]
         "cap": rules.cap(line, cart.lines, raising=True),  # the most set_count would give it
     }
 
 
-def cart_state(cart: Cart) -> CartState:
+def cart_state(
+    cart: Cart,
+    *,
+    lines: list[ShownLine] | None = None,
+    coupons: list[CouponLine] | None = None,
+    totals: DiscountedTotals | None = None,
+) -> CartState:
     """The cart as JSON: ``version``, ``country``, ``currency``, ``tax``, ``intent``, ``lines``
     (each with prices in minor units of ``currency``), ``coupons`` (``Cart.coupon_lines``),
-    ``totals`` (``Cart.totals``: ``rules.totals`` plus ``discount``, ``total`` after it)."""
+    ``totals`` (``Cart.totals``: ``rules.totals`` plus ``discount``, ``total`` after it).
+
+    ``lines``, ``coupons`` and ``totals``, when given, are used as they are: the caller has
+    already worked them out for this cart (the support timeline's fold reuses them from one
+    version to the next, ``services/support/domain.py``)."""
     currency = rules.currency_code(cart.currency)
     return {
         "cart_id": str(cart.id),
@@ -152,9 +172,9 @@ def cart_state(cart: Cart) -> CartState:
         "next_line": cart.next_line,
         "checkout_started": cart.checkout_started,
         "orders": list(cart.orders),
-        "lines": [line_view(line, cart) for line in cart.lines],
-        "coupons": cart.coupon_lines(),
-        "totals": cart.totals(),
+        "lines": [line_view(line, cart) for line in cart.lines] if lines is None else lines,
+        "coupons": cart.coupon_lines() if coupons is None else coupons,
+        "totals": cart.totals() if totals is None else totals,
     }
 
 

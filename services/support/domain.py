@@ -28,6 +28,7 @@ from datetime import datetime
 from typing import Any, Literal, TypedDict
 
 from services.cart import rules
+from services.cart.application import cart_state, line_prices
 from services.cart.domain import Cart
 from services.cart.facts import Price, ProductFacts
 from services.cart.types import CartLine, CartState, ShownLine
@@ -212,7 +213,6 @@ def _state(
     """``cart_state(cart)`` with each line's view taken from ``views`` when it is there; with
     ``before`` (the state at the previous version, when the event cannot have changed the
     lines), its lines, and with ``same_totals`` also its coupons and totals."""
-    currency = rules.currency_code(cart.currency)
     lines: list[ShownLine]
     if before is not None:
         lines = before["lines"]
@@ -224,38 +224,15 @@ def _state(
                 view = views[line["line_id"]] = _line_view(line, cart.currency)
             lines.append({**view, "cap": rules.cap(line, cart.lines, raising=True)})  # type: ignore[typeddict-item]
     if before is not None and same_totals:
-        coupons, totals = before["coupons"], before["totals"]
-    else:
-        coupons, totals = cart.coupon_lines(), cart.totals()
-    return {
-        "cart_id": str(cart.id),
-        "version": cart.version,
-        "country": {"code": cart.country, "name": cart.country_name, "currency": currency},
-        "currency": currency,
-        "tax": {"name": cart.tax_name, "rate_bp": cart.tax_rate_bp},
-        "intent": cart.intent,
-        "next_line": cart.next_line,
-        "checkout_started": cart.checkout_started,
-        "orders": list(cart.orders),
-        "lines": lines,
-        "coupons": coupons,
-        "totals": totals,
-    }
+        return cart_state(cart, lines=lines, coupons=before["coupons"], totals=before["totals"])
+    return cart_state(cart, lines=lines)
 
 
 def _line_view(line: CartLine, currency: str) -> dict[str, Any]:
     """``application.line_view`` without ``cap``, on a copy of the line as it is now (the
     aggregate changes its line dicts in place; the view must not change with them)."""
-    return {
-        **line,
-        "stock": dict(line["stock"]) if line.get("stock") is not None else line.get("stock"),
-        "unit_price": rules.unit_price(line, currency),
-        "regular_price": rules.regular_price(line, currency),
-        "extras": rules.extras(line, currency),
-        "line_total": rules.line_total(line, currency),
-        "on_sale": rules.is_on_sale(line, currency),
-        "preorder": rules.is_preorder(line),
-    }
+    stock = line.get("stock")
+    return {**line, "stock": dict(stock) if stock is not None else stock, **line_prices(line, currency)}
 
 
 def _refusal(event: Cart.Event) -> Refusal | None:

@@ -23,6 +23,7 @@ from fastapi.routing import APIRoute
 from services.cart.deps import get_cart_app
 from services.shared.deps import SessionDep
 from services.shared.errors import Invalid, error_responses
+from services.shared.gc_tuning import gc_paused
 from services.shared.ids import MAX_ID
 from services.shared.routing import NO_STORE, DbRouter, documented
 from services.staff.deps import AdminDep, SupportDep
@@ -142,17 +143,18 @@ def cart_timeline(
     Errors: 404 ``cart_not_found``, 409 ``ambiguous_reference`` (``candidates``), 422
     ``version_not_found`` / ``before_first_event`` / ``invalid_at``. Audited (view
     ``timeline``, the selected version). docs/spec.md section 2.14."""
-    replay = service.timeline(session, get_cart_app(), ref, version=version, at=at)
+    # The collector stays paused until the document is encoded and its objects are gone: a
+    # long cart's states are tens of thousands of dicts (services/shared/gc_tuning.py).
+    with gc_paused():
+        replay = service.timeline(session, get_cart_app(), ref, version=version, at=at)
+        body = service.document_json(replay)
+        cart_id, selected = replay.cart_id, replay.selected_version
+        del replay
     service.audit(
-        session,
-        staff_id=user.id,
-        channel="api",
-        view="timeline",
-        cart_id=replay.cart_id,
-        version=replay.selected_version,
+        session, staff_id=user.id, channel="api", view="timeline", cart_id=cart_id, version=selected
     )
     session.commit()
-    return Response(service.document_json(replay), media_type="application/json")
+    return Response(body, media_type="application/json")
 
 
 @router.get(
