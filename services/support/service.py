@@ -118,10 +118,13 @@ def audit(
 
 
 def check_query(q: str | None) -> str:
-    """``q`` trimmed; 422 ``invalid_query`` when empty or longer than 200 characters."""
+    """``q`` trimmed; 422 ``invalid_query`` when empty, longer than 200 characters or holding a
+    NUL character (no key has one, and PostgreSQL text cannot: ``services/shared/text.py``)."""
     text = (q or "").strip()
     if not 1 <= len(text) <= MAX_QUERY_LENGTH:
         raise Invalid("invalid_query", f"Search for 1 to {MAX_QUERY_LENGTH} characters.")
+    if "\x00" in text:
+        raise Invalid("invalid_query", "Search text cannot contain a NUL character.")
     return text
 
 

@@ -181,8 +181,8 @@ def test_results_are_newest_first(http: TestClient, staff: dict[str, TestClient]
     )
 
 
-@pytest.mark.parametrize("q", ["", "   ", "x" * 201, "y" * 5000])
-def test_an_empty_or_over_long_query_is_invalid(staff: dict[str, TestClient], q: str) -> None:
+@pytest.mark.parametrize("q", ["", "   ", "x" * 201, "y" * 5000, "K7F\x003QX", "\x00"])
+def test_an_empty_over_long_or_nul_query_is_invalid(staff: dict[str, TestClient], q: str) -> None:
     answer = staff["support"].get("/api/support/carts", params={"q": q})
     assert (answer.status_code, answer.json()["code"]) == (422, "invalid_query")
     assert answer.headers["cache-control"] == "no-store"
