@@ -16,6 +16,7 @@ from services.cart.projection import CartProjector
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from services.staff.service import create_staff_user
+from services.support.models import SupportCart
 from services.support.projection import build_support_projector
 from tests.checkout.conftest import seed
 from tests.conftest import seeded_database
@@ -76,3 +77,25 @@ def index_now() -> int:
     """Bring the support index (and ``cart_current``) up to the end of the cart log now."""
     CartProjector(get_cart_app(), shared_db.get_engine()).catch_up()
     return build_support_projector().catch_up()
+
+
+def add_twin(db: Session, row: SupportCart, twin: str) -> None:
+    """Index a second cart ``twin`` (an empty cart id with no events) under ``row``'s support
+    reference, as two carts sharing the reference's 30 bits would be, and commit."""
+    db.add(
+        SupportCart(
+            cart_id=twin,
+            reference=row.reference,
+            version=1,
+            country="DE",
+            currency="EUR",
+            line_count=0,
+            item_count=0,
+            total=0,
+            checkout_started=False,
+            order_numbers=[],
+            first_activity=row.first_activity,
+            last_activity=row.last_activity,
+        )
+    )
+    db.commit()

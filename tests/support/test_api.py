@@ -24,7 +24,7 @@ from services.support.domain import CSV_HEADER
 from services.support.models import SupportAudit, SupportCart
 from services.support.reference import support_reference
 from tests.checkout.conftest import cart, command, coupon, place, product
-from tests.support.conftest import index_now
+from tests.support.conftest import add_twin, index_now
 
 NO_SUCH_CART = str(uuid4())
 
@@ -333,23 +333,7 @@ def test_unknown_and_ambiguous_references(
     index_now()
     twin = str(uuid4())
     row = db.get(SupportCart, cart_id)
-    db.add(
-        SupportCart(
-            cart_id=twin,
-            reference=row.reference,
-            version=1,
-            country="DE",
-            currency="EUR",
-            line_count=0,
-            item_count=0,
-            total=0,
-            checkout_started=False,
-            order_numbers=[],
-            first_activity=row.first_activity,
-            last_activity=row.last_activity,
-        )
-    )
-    db.commit()
+    add_twin(db, row, twin)
     answer = support.get(f"/api/support/carts/{row.reference}/timeline")
     assert (answer.status_code, answer.json()["code"]) == (409, "ambiguous_reference")
     assert sorted(answer.json()["candidates"]) == sorted([cart_id, twin])

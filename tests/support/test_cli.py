@@ -16,7 +16,7 @@ from services.cart.domain import cart_id_for
 from services.support.models import SupportAudit, SupportCart
 from services.support.reference import support_reference
 from tests.checkout.conftest import cart, command, place, product
-from tests.support.conftest import index_now
+from tests.support.conftest import add_twin, index_now
 
 runner = CliRunner()
 
@@ -77,23 +77,7 @@ def test_unknown_ambiguous_and_missing_versions_exit_1(http: TestClient, db: Ses
     index_now()
     row = db.get(SupportCart, cart_id)
     twin = str(uuid4())
-    db.add(
-        SupportCart(
-            cart_id=twin,
-            reference=row.reference,
-            version=1,
-            country="DE",
-            currency="EUR",
-            line_count=0,
-            item_count=0,
-            total=0,
-            checkout_started=False,
-            order_numbers=[],
-            first_activity=row.first_activity,
-            last_activity=row.last_activity,
-        )
-    )
-    db.commit()
+    add_twin(db, row, twin)
     ambiguous = runner.invoke(cli, ["support-replay", row.reference])
     assert ambiguous.exit_code == 1
     assert "carts have the support reference" in ambiguous.output and twin in ambiguous.output
