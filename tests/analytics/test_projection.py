@@ -401,3 +401,9 @@ def test_projection_status_reports_position_and_lag(store_app: CartApplication, 
     assert all(
         caught_up[name].lag_events == 0 and caught_up[name].lag_seconds == 0.0 for name in analytics.names
     )
+
+
+def test_the_event_rows_name_every_column_of_their_table() -> None:
+    """``CartEvents`` writes positional rows (COPY / executemany): its column list is the table's."""
+    table = AnalyticsCartEvent.__table__
+    assert sorted(analytics_projections.CartEvents.COLUMNS) == sorted(c.name for c in table.columns)
