@@ -13,7 +13,8 @@ after), so projections can group and count without caring about event shapes:
   touch one line; ``Cleared`` and ``OrderPlaced`` take every line to 0.
 * ``coupon_code`` (lower case) of ``CouponApplied``/``CouponRemoved`` and of a coupon refusal
   (``CommandRefused`` whose code starts with ``coupon_``: the quoted code of its message,
-  docs/spec.md section 5); ``refusal_code``; ``reason``; ``order_id``.
+  docs/spec.md section 5; "" for ``coupon_not_found``, whose "code" is free text a shopper
+  typed and may be personal data); ``refusal_code``; ``reason``; ``order_id``.
 * ``command``: the ``(command_id, request_hash)`` of the command that recorded it. One command
   can record several events (the checkout hand-off records ``Cleared`` and re-adds every line,
   docs/spec.md section 4); ``commands(facts)`` groups consecutive facts of one cart by it, and
@@ -34,6 +35,7 @@ from services.cart import rules
 from services.cart.domain import Cart
 
 COUPON_REFUSAL_PREFIX = "coupon_"
+UNKNOWN_CODE_REFUSAL = "coupon_not_found"
 _QUOTED = re.compile(r'"([^"]{1,200})"')
 
 # Steps of the closed funnel (docs/analytics.md, analytics_funnel_daily).
@@ -202,7 +204,11 @@ def fact_of(notification_id: int, cart: Cart | None, event: Any) -> CartFact:
         )
     if name == "CommandRefused":
         code = str(event.code)
-        coupon = refused_coupon_code(event.message) if code.startswith(COUPON_REFUSAL_PREFIX) else None
+        coupon = None
+        if code.startswith(COUPON_REFUSAL_PREFIX):
+            # A code that does not exist is whatever the shopper typed (a name, a phone number):
+            # it is not copied into the read models; the refusal is counted under "".
+            coupon = "" if code == UNKNOWN_CODE_REFUSAL else refused_coupon_code(event.message)
         return CartFact(refusal_code=code, coupon_code=coupon, **base)
     return CartFact(**base)  # Started again (never), PaymentIntentSet, CheckoutStarted
 

@@ -504,7 +504,7 @@ class CouponLedger(Projection):
             }
             if fact.event_type == "CouponApplied" and fact.coupon_code:
                 rows.append({**common, "seq": 0, "coupon_code": fact.coupon_code, "action": "applied"})
-            elif fact.event_type == "CommandRefused" and fact.coupon_code:
+            elif fact.event_type == "CommandRefused" and fact.coupon_code is not None:
                 refused = {"refusal_code": fact.refusal_code, "coupon_code": fact.coupon_code}
                 rows.append({**common, **refused, "seq": 0, "action": "refused"})
             elif fact.event_type == "CouponRemoved" and fact.coupon_code:
