@@ -40,7 +40,6 @@ from services.checkout.models import Order, OrderLine
 
 CHUNK = 500  # ids per IN (...) list
 PRICE_CHANGE_WINDOW = timedelta(hours=24)  # docs/analytics.md, analytics_product_daily
-SQLITE_STAMP = "%Y-%m-%d %H:%M:%S.%f"  # how SQLAlchemy stores a DateTime in SQLite (facts are UTC)
 
 Key = tuple[Any, ...]
 
@@ -151,7 +150,7 @@ class CartEvents(Projection):
         rows: list[tuple[Any, ...]] = []
         choices: list[dict[str, Any]] = []
         for fact in facts:
-            at: Any = fact.at.strftime(SQLITE_STAMP) if sqlite else fact.at
+            at: Any = fact.at.replace(tzinfo=None).isoformat(" ", "microseconds") if sqlite else fact.at
             day: Any = fact.day.isoformat() if sqlite else fact.day
             head = (fact.cart_id, fact.version)
             middle = (fact.notification_id, at, day, fact.event_type, fact.country, fact.currency)
