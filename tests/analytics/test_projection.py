@@ -38,6 +38,13 @@ from services.shared.settings import get_settings
 from tests.cart.helpers import FakeCatalog, new_token
 
 PRODUCTS = [1, 2, 4, 26907, 31575]
+ADD_PACK = {
+    "type": "add",
+    "product_id": 2,
+    "variation_id": None,
+    "configuration": None,
+    "recommended_by": None,
+}
 THRESHOLD = timedelta(microseconds=1)  # every gap is "idle": abandonment and returns everywhere
 
 
@@ -412,14 +419,7 @@ def test_abandonment_is_the_same_whether_swept_or_seen_on_return(
     engine: Engine,
 ) -> None:
     token = new_token()
-    add = {
-        "type": "add",
-        "product_id": 2,
-        "variation_id": None,
-        "configuration": None,
-        "recommended_by": None,
-    }
-    store_app.execute(token, add, command_id="a1")
+    store_app.execute(token, ADD_PACK, command_id="a1")
     long = timedelta(hours=1)
     swept = projector(store_app, engine, abandoned_after=long)
     swept.catch_up()
@@ -436,14 +436,7 @@ def test_abandonment_is_the_same_whether_swept_or_seen_on_return(
 
 def test_projection_status_reports_position_and_lag(store_app: CartApplication, engine: Engine) -> None:
     token = new_token()
-    add = {
-        "type": "add",
-        "product_id": 2,
-        "variation_id": None,
-        "configuration": None,
-        "recommended_by": None,
-    }
-    store_app.execute(token, add, command_id="a1")
+    store_app.execute(token, ADD_PACK, command_id="a1")
     analytics = projector(store_app, engine)
     head = store_app.recorder.max_notification_id()
     later = datetime.now(UTC) + timedelta(seconds=5)
