@@ -190,6 +190,13 @@ class _Simulation:
         self.stats["carts"] += 1
         return token, number
 
+    def refresh_catalogue(self) -> None:
+        """Read the catalogue revision now (``SqlCatalogFacts.refresh``), so the cart's next
+        decision sees a change at once, whatever its cache's time to live."""
+        refresh = getattr(self.app.catalog, "refresh", None)
+        if refresh is not None:
+            refresh()
+
     def country(self) -> str:
         return self.rng.choices(self.cat.countries, self.cat.country_weights)[0]
 
@@ -246,7 +253,10 @@ class _Simulation:
         return self.command(token, {"type": "start_checkout", "lines": lines})
 
     def place(self, token: str, number: int, state: CartState) -> bool:
-        """Place the order with a fake customer in the cart's country; False when refused."""
+        """Place the order with a fake customer in the cart's country; False when refused or
+        when nothing is left in the cart to order."""
+        if not any(line["count"] > 0 for line in state["lines"]):
+            return False
         country = state["country"]["code"]
         postcode, region = POSTCODES.get(country, ("12345", ""))
         zone = "de" if country == "DE" else "eu" if state["currency"] == "EUR" else "world"
@@ -266,8 +276,10 @@ class _Simulation:
         try:
             placed = place_order(token, f"order-{number}", body, cart_app=self.app)
         except DomainError:
-            self.stats["orders_refused"] += 1
+            self.stats["orders_refused"] += 1  # e.g. a staff-only coupon and a shopper's email
             return False
+        finally:
+            self.refresh_catalogue()  # the order took stock: the next decision sees it
         self.stats["orders"] += 1
         self.order_ids.append(int(placed.order["id"]))
         return True
@@ -408,9 +420,7 @@ class _Simulation:
                     old = getattr(product, name)
                     if old:
                         setattr(product, name, max(99, round(old * factor / 100) * 100 - 1))
-        refresh = getattr(self.app.catalog, "refresh", None)
-        if refresh is not None:
-            refresh()  # decisions from now on see the new prices
+        self.refresh_catalogue()  # decisions from now on see the new prices
         self.stats["price_changes"] = len(self.cat.repriced)
         return
         yield  # a generator that finishes at once
@@ -457,6 +467,8 @@ def generate_history(
     head = app.recorder.max_notification_id() or 0
     with get_sessionmaker()() as session:
         cat = _read_catalogue(session, app, rng)
+    if not cat.items or not cat.countries:
+        raise ValueError("the catalogue has no products or countries to shop for: run `seed` first")
     sim = _Simulation(app, cat, rng, end)
     if days > PRICE_CHANGE_DAY:
         cat.repriced = [pid for pid, _ in cat.items[:12] if pid in cat.full_price][:3]
