@@ -110,7 +110,7 @@ def _read_catalogue(session: Session, app: CartApplication, rng: random.Random) 
                 full_price.add(product.id)
             items.extend(keys)
     rng.shuffle(items)
-    countries = dict(session.execute(select(Country.code, Country.currency)).tuples().all())
+    countries = {code: currency for code, currency in session.execute(select(Country.code, Country.currency))}
     chosen = [code for code in COUNTRY_SHARE if code in countries]
     return _Catalogue(
         items=items,
