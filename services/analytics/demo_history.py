@@ -147,6 +147,7 @@ class _Simulation:
         self.stats: Counter[str] = Counter()
         self.tokens = itertools.count(1)
         self.order_ids: list[int] = []
+        self.added: set[str] = set()  # carts with an add that was not refused
 
     # ---- scheduling -------------------------------------------------------------------------
 
@@ -210,7 +211,10 @@ class _Simulation:
         if configuration:
             command["configuration"] = configuration
             self.stats["configured_adds"] += 1
-        return self.command(token, command)
+        state = self.command(token, command)
+        if state["lines"]:
+            self.added.add(token)
+        return state
 
     def build(self, cfg: Configurator, base: list[str] | None = None, changes: int = 2) -> list[str]:
         """A valid build of ``cfg``: ``base`` (default: the defaults) with ``changes`` single-choice
@@ -300,7 +304,6 @@ class _Simulation:
             elif roll < 0.12:
                 self.command(token, {"type": "apply_coupon", "code": rng.choice(BAD_CODES + GOOD_CODES)})
             return
-        self.stats["carts_with_add"] += 1
         yield rng.uniform(30, 900)
         state = self.add(token, self.pick())
         for _ in range(min(5, int(rng.expovariate(1.2)))):  # more products, some twice
@@ -398,7 +401,6 @@ class _Simulation:
     def price_watcher(self) -> Visit:
         """A cart with a product that is repriced before the shopper comes back (day -45)."""
         token, number = self.start(self.country())
-        self.stats["carts_with_add"] += 1
         yield self.rng.uniform(30, 300)
         self.add(token, (self.rng.choice(self.cat.repriced), None))
         if self.rng.random() < 0.5:
@@ -491,6 +493,7 @@ def generate_history(
     else:
         sim.run()
     _keep_mails_in_outbox(sim.order_ids)
+    sim.stats["carts_with_add"] = len(sim.added)
     report = {
         key: sim.stats[key]
         for key in ("visits", "carts", "carts_with_add", "commands", "refusals", "configured_adds",
