@@ -27,7 +27,9 @@ from typing import Any, cast
 from services.cart.application import CartApplication, CartRefused
 from services.cart.types import CartState
 from services.catalog.models import Product
+from services.checkout.endpoints import quote
 from services.checkout.place_order import place_order
+from services.checkout.schemas import QuoteRequest
 from services.configurator import domain as configurator
 from services.configurator.domain import Configurator
 from services.shared.clock import simulated_clock
@@ -193,6 +195,17 @@ class Shoppers:
         self.stats["checkouts_started"] += 1
         return self.command(token, {"type": "start_checkout", "lines": lines})
 
+    def checkout_page(self, token: str, state: CartState) -> None:
+        """The checkout page opens on the handed-off cart: it quotes it (``POST
+        /api/checkout/quote``, which records GA4 ``begin_checkout`` once per hand-off)."""
+        if not state.get("checkout_started"):
+            return
+        with get_sessionmaker()() as session:
+            try:
+                quote(session, QuoteRequest(country=state["country"]["code"]), token)
+            except DomainError:
+                self.stats["quotes_refused"] += 1
+
     def place(self, token: str, number: int, state: CartState) -> bool:
         """Place the order with a fake customer in the cart's country; False when refused or
         when nothing is left in the cart to order."""
@@ -298,6 +311,7 @@ class Shoppers:
         if rng.random() < (0.55 if engaged else 0.42):
             yield rng.uniform(20, 300)
             state = self.handoff(token, self.app.state(token))
+            self.checkout_page(token, state)
             yield rng.uniform(60, 600)  # filling in the form
             if rng.random() < (0.6 if engaged else 0.5) and self.place(token, number, state):
                 return
@@ -332,6 +346,7 @@ class Shoppers:
             if not any(line["count"] > 0 for line in state["lines"]):
                 return
             state = self.handoff(token, state)
+        self.checkout_page(token, state)
         yield self.rng.uniform(60, 600)
         if self.rng.random() < 0.6:
             self.place(token, number, state)

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
+from services.analytics.ga4_models import Ga4Event
 from services.api.cli import app as cli
 from services.cart.deps import get_cart_app
 from services.catalog.models import Country, Product
@@ -110,6 +111,13 @@ def test_orders_go_through_checkout_dated_when_their_cart_was_ordered(
         created = order.date_created.replace(tzinfo=order.date_created.tzinfo or UTC)
         assert created == placed[str(order.id)] < NOW
     assert {order.currency for order in orders} == {"EUR", "USD"}
+    # the checkout page quoted every hand-off (GA4 begin_checkout), at the simulated time
+    ga4 = Counter(
+        name
+        for name, at in db.execute(select(Ga4Event.name, Ga4Event.created_at))
+        if at < NOW.replace(tzinfo=at.tzinfo)
+    )
+    assert ga4["purchase"] == len(orders) < ga4["begin_checkout"]
 
 
 def test_the_cart_log_holds_no_personal_data_and_the_fake_customers_stay_in_the_orders(
