@@ -2,7 +2,8 @@
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``seed-history [--visits N] [--days D] [--seed S] [--force | --if-empty]`` (simulated
-shoppers' carts and orders in the past, for the analytics demo), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
+shoppers' carts and orders in the past, for the analytics demo),
+``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with

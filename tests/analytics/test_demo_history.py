@@ -112,11 +112,9 @@ def test_orders_go_through_checkout_dated_when_their_cart_was_ordered(
         assert created == placed[str(order.id)] < NOW
     assert {order.currency for order in orders} == {"EUR", "USD"}
     # the checkout page quoted every hand-off (GA4 begin_checkout), at the simulated time
-    ga4 = Counter(
-        name
-        for name, at in db.execute(select(Ga4Event.name, Ga4Event.created_at))
-        if at < NOW.replace(tzinfo=at.tzinfo)
-    )
+    rows = db.execute(select(Ga4Event.name, Ga4Event.created_at)).all()
+    assert all(at.replace(tzinfo=at.tzinfo or UTC) < NOW for _, at in rows)
+    ga4 = Counter(name for name, _ in rows)
     assert ga4["purchase"] == len(orders) < ga4["begin_checkout"]
 
 
