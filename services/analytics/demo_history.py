@@ -9,24 +9,27 @@ start_checkout with the shopper's lines), and every order is placed by checkout'
 ``place_order`` (the service behind ``POST /api/checkout/orders``), so refusals, prices, coupon
 rules, stock and the events recorded are exactly what real shoppers would have caused.
 
-Time: a scheduler runs the visits interleaved in time order under
-``services.shared.clock.simulated_clock``, so cart events are stamped (``Cart.Event``'s
-``create_timestamp``), coupons checked and orders dated (``date_created``) at the simulated
-moment. Visits follow a weekly and daily shape (more at weekends and in the evening, UTC), with
-a few campaign days; some shoppers come back days later. ``days`` before ``now``, at 06:00 UTC
-on day -45 (when ``days`` > 45), the regular price of three products changes as staff would
-change it (an ORM edit of the product row, which bumps the catalogue revision), so carts made
-before see the new price when they come back (the hand-off re-adds the lines,
-``Cart.replace_lines``), and some shoppers then remove the product.
+Time: the visits fall on the ``days`` full UTC days before ``now``'s day; a scheduler runs them
+interleaved in time order under ``services.shared.clock.simulated_clock``, so cart events are
+stamped (``Cart.Event``'s ``create_timestamp``), coupons checked and orders dated
+(``date_created``) at the simulated moment, and nothing happens after ``now``. Visits follow a
+weekly and daily shape (more at weekends and in the evening, UTC), with a few campaign days;
+some shoppers come back days later. At 06:00 UTC on day -45 (when ``days`` > 45) the regular
+price of three popular full-price products changes as staff would change it (an ORM edit of the
+product row, which bumps the catalogue revision), so carts made before see the new price when
+they come back (the hand-off re-adds the lines, ``Cart.replace_lines``), and some shoppers then
+remove the product; a few carts (1 % of the visits, at least 3) are filled with one of them in
+the days before, so every history shows it.
 
 Shopper data: checkout gets obviously fake customers (``shopper0042@example.com``, "Demo
 Shopper 0042", "42 Example Street"): they land only in the order tables, which hold personal data
 and can be erased (docs/checkout.md); cart events never hold any (docs/events.md). Their
 confirmation mails stay in the outbox, marked delivered there (never sent by SMTP).
 
-What each shopper does is ``demo_shoppers.py``. Deterministic for a seed and ``now``
-(``random.Random(seed)``): the same commands in the same order on the same catalogue (order
-numbers are random, as always). Single-threaded.
+What each shopper does is ``demo_shoppers.py``. Deterministic for a seed and ``now``'s UTC day
+(``random.Random(seed)``): the same commands at the same times in the same order on the same
+catalogue (order numbers are random, as always), unless run in the first hours of a day, when
+the last evening's visits are cut short at ``now``. Single-threaded.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from services.analytics.demo_shoppers import PRICE_CHANGE_DAY, Catalogue, Shoppers
+from services.analytics.demo_shoppers import PRICE_CHANGE_DAY, Catalogue, Shoppers, midnight, price_change_at
 from services.cart.application import CartApplication
 from services.cart.deps import get_cart_app
 from services.catalog.models import Country, Product, Variation
@@ -99,7 +102,7 @@ def _visit_times(
 ) -> Iterator[tuple[datetime, bool]]:
     """``visits`` start times over the ``days`` full days before ``now`` (UTC), more at weekends
     and in the evening, with campaign days (3 or so); whether each falls on a campaign."""
-    first = (now - timedelta(days=days)).replace(hour=0, minute=0, second=0, microsecond=0)
+    first = midnight(now) - timedelta(days=days)
     campaigns = set(rng.sample(range(days), min(days, max(1, days // 30))))
     weights = []
     for d in range(days):
@@ -110,16 +113,15 @@ def _visit_times(
         start = first + timedelta(
             days=d, hours=rng.choices(range(24), HOUR_SHARE)[0], seconds=rng.uniform(0, 3600)
         )
-        if start < now - timedelta(hours=3):
-            yield start, d in campaigns
+        yield start, d in campaigns
 
 
 def generate_history(
     *, visits: int, days: int = 90, seed: int = 1, now: datetime | None = None, progress: bool = False
 ) -> dict[str, int]:
-    """Simulate ``visits`` shopper visits over the ``days`` days before ``now`` (default: now)
-    through the real cart application and checkout (see the module docstring); deterministic
-    for ``seed`` and ``now``. ``progress``: show a rich progress bar.
+    """Simulate ``visits`` shopper visits over the ``days`` UTC days before ``now``'s day
+    (default: now) through the real cart application and checkout (see the module docstring);
+    deterministic for ``seed`` and ``now``'s day. ``progress``: show a rich progress bar.
 
     Returns counts: ``visits``, ``carts``, ``carts_with_add``, ``commands``, ``refusals``,
     ``configured_adds``, ``builds_swapped``, ``checkouts_started``, ``orders``,
@@ -140,10 +142,10 @@ def generate_history(
     sim = Shoppers(app, cat, rng, end)
     if days > PRICE_CHANGE_DAY:
         cat.repriced = [pid for pid, _ in cat.items[:12] if pid in cat.full_price][:3]
-        sim.schedule(end - timedelta(days=PRICE_CHANGE_DAY, hours=-6), sim.reprice())
+        sim.schedule(price_change_at(end), sim.reprice())
         watchers = max(3, visits // 100) if len(cat.repriced) == 3 else 0
         for _ in range(min(watchers, visits // 2)):
-            at = end - timedelta(days=PRICE_CHANGE_DAY + rng.uniform(0.3, 3))
+            at = price_change_at(end) - timedelta(days=rng.uniform(0.3, 3))
             sim.schedule(at, sim.price_watcher())
             visits -= 1
             sim.stats["visits"] += 1

@@ -19,9 +19,9 @@ import heapq
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
 from services.cart.application import CartApplication, CartRefused
@@ -36,13 +36,23 @@ from services.shared.clock import simulated_clock
 from services.shared.db import get_sessionmaker
 from services.shared.errors import DomainError
 
-PRICE_CHANGE_DAY = 45  # days before ``now`` when staff change three prices (06:00 UTC)
+PRICE_CHANGE_DAY = 45  # days before today (UTC) when staff change three prices, at 06:00 UTC
 GOOD_CODES = ["welcome10", "welcome10", "save20", "keyboard15", "freeship", "fullprice10", "creator30"]
 # Typos, expired (blackfriday25), used up (mice5), email-restricted at checkout (staff40).
 BAD_CODES = ["welcome1o", "SAVE-20", "blackfriday25", "mice5", "freeshiping", "staff40"]
 PostCode = tuple[str, str]
 POSTCODES: dict[str, PostCode] = {"DE": ("10115", ""), "AT": ("1010", ""), "NL": ("1011 AB", ""),
                                   "GB": ("SW1A 1AA", ""), "US": ("10001", "NY")}  # fmt: skip
+
+
+def midnight(moment: datetime) -> datetime:
+    """The start (00:00 UTC) of ``moment``'s UTC day."""
+    return moment.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def price_change_at(now: datetime) -> datetime:
+    """When staff change the prices: 06:00 UTC, ``PRICE_CHANGE_DAY`` days before ``now``'s day."""
+    return midnight(now) - timedelta(days=PRICE_CHANGE_DAY) + timedelta(hours=6)
 
 
 @dataclass
@@ -69,7 +79,7 @@ class _Clock:
         return self.now
 
 
-Visit = Iterator[float]  # a shopper's visit: yields how many seconds pass before its next step
+Visit = Generator[float, None, None]  # a shopper's visit: yields the seconds before its next step
 
 
 class Shoppers:
@@ -79,6 +89,7 @@ class Shoppers:
 
     def __init__(self, app: CartApplication, cat: Catalogue, rng: random.Random, now: datetime) -> None:
         self.app, self.cat, self.rng, self.end = app, cat, rng, now
+        self.today = midnight(now)  # visits and comebacks are scheduled before it
         self.clock = _Clock(now)
         self.queue: list[tuple[datetime, int, Visit]] = []
         self.order = itertools.count()
@@ -99,6 +110,11 @@ class Shoppers:
         with simulated_clock(self.clock):
             while self.queue:
                 at, _, visit = heapq.heappop(self.queue)
+                if at > self.end:  # never in the future (a late visit when run just after midnight)
+                    visit.close()
+                    if tick is not None:
+                        tick()
+                    continue
                 self.clock.now = at
                 try:
                     wait = next(visit)
@@ -321,7 +337,7 @@ class Shoppers:
     def come_back(self, token: str, number: int, after: float) -> Iterator[float]:
         """A shopper back at their cart ``after`` seconds: the hand-off shows today's prices;
         some remove a product whose price changed, then most order."""
-        if self.clock.now + timedelta(seconds=after + 3600) > self.end:
+        if self.clock.now + timedelta(seconds=after + 3600) > self.today:
             return
         before = {
             (line["product_id"], line["variation_id"]): line["unit_price"]
@@ -359,7 +375,7 @@ class Shoppers:
         if self.rng.random() < 0.5:
             yield self.rng.uniform(30, 300)
             self.add(token, self.pick())
-        change = self.end - timedelta(days=PRICE_CHANGE_DAY, hours=-6)
+        change = price_change_at(self.end)
         yield from self.come_back(
             token, number, (change - self.clock.now).total_seconds() + self.rng.uniform(3600, 3 * 86_400)
         )

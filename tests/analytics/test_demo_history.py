@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from datetime import UTC, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from typer.testing import CliRunner
 
+from services.analytics.demo_shoppers import price_change_at
 from services.analytics.ga4_models import Ga4Event
 from services.api.cli import app as cli
 from services.cart.deps import get_cart_app
@@ -156,7 +157,8 @@ def test_prices_change_on_day_minus_45_as_staff_would_change_them(
 ) -> None:
     report = history["report"]
     assert report["price_changes"] == 3 and report["removed_after_price_change"] >= 1
-    change = NOW - timedelta(days=45, hours=-6)
+    change = price_change_at(NOW)
+    assert change == datetime(2026, 10, 6, 6, 0, tzinfo=UTC)
     added = [e for e in history["events"] if e["type"] == "ItemAdded"]
     prices: dict[int, set[int]] = {}
     for e in added:
