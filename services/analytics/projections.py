@@ -312,9 +312,8 @@ class Products(Projection):
                             counter = row(fact.day, product)
                             counter["units_sold"] -= line.delta
                     elif fact.event_type in ("ItemAdded", "ItemCountSet") and not line.configured:
-                        self._saw(
-                            seen, touched, fact, line
-                        )  # builds differ by their choices, not by a price change
+                        # builds of a configurator differ by their choices, not by a price change
+                        self._saw(seen, touched, fact, line)
                 if fact.event_type == "OrderPlaced":
                     for product in {(x.product_id, x.variation_id) for x in fact.lines if x.delta < 0}:
                         row(fact.day, product)["orders"] += 1
