@@ -4,11 +4,12 @@
 One reader, seven trackings. The projector reads and decodes each batch of notifications once,
 folds every cart's events in log order (the ``Cart`` aggregate BEFORE each event, from an LRU
 of aggregates or ``app.repository.get(id, version=v - 1)``, which uses snapshots) into
-``CartFact``s, then gives each projection the facts after its own position and commits its rows
-with its own ``projection_tracking`` row, moved by compare-and-set, in its own transaction:
-every projection applies every event exactly once, can be rebuilt alone (``rebuild(name)``)
-and can lag behind the others (the reader starts from the lowest position). A crash loses
-nothing: each projection resumes after its last committed batch.
+``CartFact``s, then gives each projection the facts after its own position; its rows commit with
+its own ``projection_tracking`` row, moved by compare-and-set, in the same transaction (the
+projections that are behind share one transaction per batch): every projection applies every
+event exactly once, can be rebuilt alone (``rebuild(name)``) and can lag behind the others (the
+reader starts from the lowest position). A crash loses nothing: each projection resumes after
+its last committed batch.
 
 ``analytics_projections`` holds the code version each projection was built with; at start-up a
 projection that is new or whose ``Projection.version`` changed is emptied and back-filled from
@@ -140,9 +141,11 @@ class AnalyticsProjector(CartProjector):
 
     def process(self, items: Sequence[tuple[int, Any]]) -> int:
         """Fold ``items`` (``(notification_id, domain_event)`` in log order) into facts and
-        commit each projection's share with its tracking row. Returns the lowest position.
-        Raises ``ProjectionConflict`` when some projection's tracking moved under us (that
-        projection's batch was rolled back, the others' committed; positions are re-read)."""
+        commit each projection that is behind its share together with its own tracking row,
+        all in one transaction (one commit per batch instead of seven: fewer round trips under
+        load). Returns the lowest position. Raises ``ProjectionConflict`` when a tracking row
+        moved under us (nothing of the batch is kept; positions are re-read); any other error
+        also rolls the batch back."""
         if not items:
             return self._position
         with self._lock:
@@ -155,24 +158,28 @@ class AnalyticsProjector(CartProjector):
             except BaseException:
                 self._cache.clear()
                 raise
-            conflict = False
-            for tracked in self.tracked:
-                if tracked.position >= last_id:
-                    continue
-                mine = [f for f in facts if f.notification_id > tracked.position]
-                try:
-                    with self.engine.begin() as conn:
+            due = [t for t in self.tracked if t.position < last_id]
+            try:
+                with self.engine.begin() as conn:
+                    if self.engine.dialect.name == "postgresql":
+                        # Rows and tracking rows are kept or lost together, so a crash can only
+                        # lose whole batches, which the log gives again: no need to wait for
+                        # the WAL flush (the commit wait was a fifth of a live batch's time).
+                        conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
+                    for tracked in due:
                         tracked.writer.move(conn, tracked.position, last_id)
-                        tracked.projection.apply(conn, mine)
-                except ProjectionConflict:
-                    conflict = True
-                    tracked.position = tracked.writer.position()
-                    continue
+                        tracked.projection.apply(
+                            conn, [f for f in facts if f.notification_id > tracked.position]
+                        )
+            except ProjectionConflict:
+                self._reload_position()
+                raise
+            except BaseException:
+                self._cache.clear()
+                raise
+            for tracked in due:
                 tracked.position = last_id
             self._set_position(min(t.position for t in self.tracked))
-            if conflict:
-                self._cache.clear()
-                raise ProjectionConflict("an analytics projection moved under this projector")
             return self._position
 
     def _whole_commands(self, items: Sequence[tuple[int, Any]]) -> Sequence[tuple[int, Any]]:
