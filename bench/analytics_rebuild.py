@@ -25,8 +25,9 @@ cart_current, measured in the same run (docs/targets.md section 4: ratios first,
 differ). ``--profile FILE`` runs one more analytics rebuild under cProfile and prints the 25
 functions with the most cumulative time (and writes the stats to FILE for ``pstats``/snakeviz).
 
-The database is a temporary SQLite file by default, or a private schema of the PostgreSQL
-database in ``DATABASE_URL`` (dropped afterwards), migrated as ``migrate`` does it.
+The database is a temporary SQLite file by default (its folder removed afterwards), or a
+private schema of the PostgreSQL database in ``DATABASE_URL`` (dropped afterwards), migrated as
+``migrate`` does it.
 
     .venv/bin/python bench/analytics_rebuild.py
     .venv/bin/python bench/analytics_rebuild.py --events 2000 --carts 50 --batch-size 500 --repeat 1  # smoke
@@ -408,13 +409,14 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE", help="profile one more analytics rebuild, stats to FILE")
     args = parser.parse_args()
 
-    tmp = Path(tempfile.mkdtemp(prefix="analytics-bench-"))
     base = os.environ.get("DATABASE_URL", "")
-    if base.startswith("postgresql"):
-        with private_schema(base, "bench_analytics") as url:
-            run(url, tmp / "data", args)
-    else:
-        run(f"sqlite:///{tmp / 'shop.sqlite3'}", tmp / "data", args)
+    with tempfile.TemporaryDirectory(prefix="analytics-bench-") as folder:  # removed afterwards
+        tmp = Path(folder)
+        if base.startswith("postgresql"):
+            with private_schema(base, "bench_analytics") as url:
+                run(url, tmp / "data", args)
+        else:
+            run(f"sqlite:///{tmp / 'shop.sqlite3'}", tmp / "data", args)
 
 
 if __name__ == "__main__":
