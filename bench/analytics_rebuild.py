@@ -21,8 +21,11 @@ Then, ``--repeat`` times, in this order on the same log:
   tracking, catch up, sweep).
 
 and prints events/s of each and the ratios analytics : read+decode and analytics :
-cart_current, measured in the same run (docs/targets.md section 4: ratios first, since machines
-differ). ``--profile FILE`` runs one more analytics rebuild under cProfile and prints the 25
+cart_current within each run (the summary gives their medians) (docs/targets.md section 4: ratios first, since machines
+differ), and where each analytics rebuild's time went (``Phases``: reading, decoding, folding
+into facts, each projection's rows and SQL, the rest). Then ``--live-events`` more events are
+followed in batches of ``--live-batch`` (default 50, like the running shop's micro-batches) by
+both projectors: the per-batch cost behind the projection lag of docs/targets.md section 4.3. ``--profile FILE`` runs one more analytics rebuild under cProfile and prints the 25
 functions with the most cumulative time (and writes the stats to FILE for ``pstats``/snakeviz).
 
 The database is a temporary SQLite file by default (its folder removed afterwards), or a
@@ -42,6 +45,7 @@ import cProfile
 import os
 import pstats
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -227,10 +231,14 @@ class Shop:
         self.orders, self.order_lines = [], []
 
 
-def generate(app: CartApplication, engine: Engine, events: int, carts: int, seed: int = 7) -> tuple[int, int]:
-    """Write about ``events`` events over ``carts`` carts, interleaved in rounds and saved 250
-    carts at a time (the orders of a chunk inserted first); returns (events written, orders)."""
+def generate(
+    app: CartApplication, engine: Engine, events: int, carts: int, seed: int = 7, first_order: int = 1
+) -> tuple[int, int]:
+    """Write about ``events`` events over ``carts`` new carts, interleaved in rounds and saved
+    250 carts at a time (the orders of a chunk inserted first, numbered from ``first_order``);
+    returns (events written, orders placed)."""
     shop = Shop(random.Random(seed))
+    shop.next_order = first_order
     live = []
     for i in range(carts):
         c = COUNTRIES["US" if i % 4 == 0 else "DE"]
@@ -265,7 +273,7 @@ def generate(app: CartApplication, engine: Engine, events: int, carts: int, seed
                 chunk = []
         if chunk:
             written += save(chunk)
-    return written, shop.next_order - 1
+    return written, shop.next_order - first_order
 
 
 def count_rows(engine: Engine) -> dict[str, int]:
@@ -294,6 +302,47 @@ def count_rows(engine: Engine) -> dict[str, int]:
             model.__tablename__: int(conn.execute(select(func.count()).select_from(model)).scalar_one())
             for model in models
         }
+
+
+class Phases:
+    """Wall-clock time of the parts of an analytics rebuild, without a profiler's distortion:
+    reading notifications (``select_notifications``), decoding them, folding them into facts
+    (``_facts``: aggregates before each event, ``fact_of``, the cart's totals at idle points),
+    each projection's ``apply`` (building its rows and the SQL, not the commit), and the rest
+    (commits, tracking rows, reset, sweep). Wraps the methods on the instances; ``reset()``
+    before the rebuild to time."""
+
+    def __init__(self, analytics: Any) -> None:
+        self.seconds: dict[str, float] = {}
+        recorder = analytics.app.recorder
+        recorder.select_notifications = self._timed("read", recorder.select_notifications)
+        analytics._decode = self._timed("decode", analytics._decode)
+        analytics._facts = self._timed("facts", analytics._facts)
+        for tracked in analytics.tracked:
+            projection = tracked.projection
+            projection.apply = self._timed(projection.name.removeprefix("analytics_"), projection.apply)
+
+    def _timed(self, name: str, method: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - started
+
+        return timed
+
+    def reset(self) -> None:
+        """Forget what was timed so far."""
+        self.seconds = {}
+
+    def line(self, total: float) -> str:
+        """The parts as seconds and shares of ``total`` (the rebuild's wall-clock seconds)."""
+        parts = dict(self.seconds)
+        parts["rest"] = max(0.0, total - sum(parts.values()))
+        return "  where the time goes: " + ", ".join(
+            f"{name} {value:.2f} s ({value / total:.0%})" for name, value in parts.items()
+        )
 
 
 def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
@@ -329,7 +378,9 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
             rebuild_batch_size=args.batch_size,
             abandoned_after=timedelta(seconds=args.abandoned_after),
         )
+        phases = Phases(analytics)
         best = {"read": 0.0, "cart": 0.0, "analytics": 0.0}
+        ratios: dict[str, list[float]] = {"read": [], "cart": []}  # analytics : each, within one repeat
         read = 0
         for _ in range(args.repeat):
             started = time.perf_counter()
@@ -338,17 +389,21 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
             started = time.perf_counter()
             cart_projector.rebuild()
             cart_s = time.perf_counter() - started
+            phases.reset()
             started = time.perf_counter()
             last = analytics.rebuild()
             analytics_s = time.perf_counter() - started
             rates = {"read": read / read_s, "cart": written / cart_s, "analytics": written / analytics_s}
             best = {k: max(best[k], rates[k]) for k in best}
+            for baseline in ratios:
+                ratios[baseline].append(rates["analytics"] / rates[baseline])
             print(
                 f"read+decode {read_s:6.2f} s = {rates['read']:8,.0f} events/s | "
                 f"cart_current rebuild {cart_s:6.2f} s = {rates['cart']:8,.0f} events/s | "
                 f"analytics rebuild (7) {analytics_s:6.2f} s = {rates['analytics']:8,.0f} events/s "
-                f"(last id {last})"
+                f"(last id {last}) | ratios {ratios['read'][-1]:.2f} / {ratios['cart'][-1]:.2f}"
             )
+            print(phases.line(analytics_s))
         rows = count_rows(engine)
         with engine.connect() as conn:
             revenue = conn.execute(
@@ -361,20 +416,56 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
                 f"the log holds {read} of the {written} events written; {rows['analytics_cart_events']} "
                 f"cart event rows; revenue {revenue} against orders {ordered}"
             )
+        if args.live_batch:
+            live(app, engine, cart_projector, analytics, phases, args, first_order=orders + 1)
         if args.profile:
             profile(analytics, args.profile)
         dialect = engine.dialect.name
         verdict = "OK" if best["analytics"] >= TARGET else "BELOW TARGET"
         print(
             f"{dialect}: best analytics rebuild {best['analytics']:,.0f} events/s (target >= {TARGET:,}) {verdict}; "
-            f"ratio analytics : read+decode = {best['analytics'] / best['read']:.2f} "
-            f"(read+decode {best['read']:,.0f} events/s); "
-            f"ratio analytics : cart_current = {best['analytics'] / best['cart']:.2f} "
-            f"(cart_current {best['cart']:,.0f} events/s)"
+            f"ratio analytics : read+decode = {statistics.median(ratios['read']):.2f}, "
+            f"analytics : cart_current = {statistics.median(ratios['cart']):.2f} "
+            f"(medians of {args.repeat} runs, each ratio within one run; best read+decode {best['read']:,.0f}, "
+            f"best cart_current {best['cart']:,.0f} events/s)"
         )
     finally:
         app.close()
         engine.dispose()
+
+
+def live(
+    app: CartApplication,
+    engine: Engine,
+    cart_projector: Any,
+    analytics: Any,
+    phases: Phases,
+    args: argparse.Namespace,
+    first_order: int,
+) -> None:
+    """Following the log as it grows, in the small batches a running shop gives the projectors
+    (the subscription's micro-batches): ``--live-events`` new events on new carts, then each
+    projector's ``catch_up(--live-batch)``, timed; prints events/s, milliseconds per batch and
+    the ratio, and where the analytics projector's time went. Fixed costs per batch (seven
+    transactions and tracking rows instead of one) weigh more here than in a rebuild."""
+    written, _ = generate(
+        app, engine, args.live_events, max(1, args.live_events // 25), seed=11, first_order=first_order
+    )
+    batches = -(-written // args.live_batch)
+    started = time.perf_counter()
+    cart_projector.catch_up(args.live_batch)
+    cart_s = time.perf_counter() - started
+    phases.reset()
+    started = time.perf_counter()
+    analytics.catch_up(args.live_batch)
+    analytics_s = time.perf_counter() - started
+    print(
+        f"live, {written} new events in batches of {args.live_batch}: "
+        f"cart_current {written / cart_s:,.0f} events/s ({cart_s / batches * 1000:.1f} ms a batch) | "
+        f"analytics (7) {written / analytics_s:,.0f} events/s ({analytics_s / batches * 1000:.1f} ms a batch) | "
+        f"ratio analytics : cart_current = {cart_s / analytics_s:.2f}"
+    )
+    print(phases.line(analytics_s))
 
 
 def profile(analytics: Any, path: str) -> None:
@@ -406,6 +497,13 @@ def main() -> None:
         default=3600.0,
         help="abandonment threshold in seconds (the shop's default: 60 minutes)",
     )
+    parser.add_argument(
+        "--live-batch",
+        type=int,
+        default=50,
+        help="then follow --live-events new events in batches of this many, as a running shop does (0: skip)",
+    )
+    parser.add_argument("--live-events", type=int, default=5_000)
     parser.add_argument("--profile", metavar="FILE", help="profile one more analytics rebuild, stats to FILE")
     args = parser.parse_args()
 

@@ -5,7 +5,8 @@ is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
-a progress bar), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+a progress bar), ``create-analyst-role ROLE [--password-env VAR]`` (PostgreSQL: a role that reads
+only the analytics read models), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
 ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
