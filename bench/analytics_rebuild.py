@@ -33,7 +33,7 @@ private schema of the PostgreSQL database in ``DATABASE_URL`` (dropped afterward
 ``migrate`` does it.
 
     .venv/bin/python bench/analytics_rebuild.py
-    .venv/bin/python bench/analytics_rebuild.py --events 2000 --carts 50 --batch-size 500 --repeat 1  # smoke
+    .venv/bin/python bench/analytics_rebuild.py --events 2000 --carts 50 --batch-size 500 --repeat 1 --live-events 200  # smoke
     DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test .venv/bin/python bench/analytics_rebuild.py
     .venv/bin/python bench/analytics_rebuild.py --repeat 1 --profile /tmp/analytics.prof
 """

@@ -48,7 +48,7 @@ sqlite=(env -u DATABASE_URL)  # the SQLite runs ignore a DATABASE_URL set outsid
 run "projection_rebuild.py (SQLite)" "${sqlite[@]}" python bench/projection_rebuild.py \
   --events 2000 --carts 50 --batch-size 500 --repeat 1
 run "analytics_rebuild.py (SQLite)" "${sqlite[@]}" python bench/analytics_rebuild.py \
-  --events 2000 --carts 50 --batch-size 500 --repeat 1
+  --events 2000 --carts 50 --batch-size 500 --repeat 1 --live-events 200
 run "configurator_validate.py (SQLite)" "${sqlite[@]}" python bench/configurator_validate.py --builds 200 --warmup 20
 run "support_timeline.py (SQLite)" "${sqlite[@]}" python bench/support_timeline.py --events 120 --repeat 2 --warmup 0
 run "catalog_reads.py (SQLite)" "${sqlite[@]}" BENCH_WORKERS=1 python bench/catalog_reads.py \
@@ -61,7 +61,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   run "projection_rebuild.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/projection_rebuild.py \
     --events 2000 --carts 50 --batch-size 500 --repeat 1
   run "analytics_rebuild.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/analytics_rebuild.py \
-    --events 2000 --carts 50 --batch-size 500 --repeat 1
+    --events 2000 --carts 50 --batch-size 500 --repeat 1 --live-events 200
   run "configurator_validate.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/configurator_validate.py \
     --builds 200 --warmup 20
   run "support_timeline.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/support_timeline.py \
