@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -21,6 +21,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from services.analytics.ga4_models import BEGIN_CHECKOUT, PAGE_VIEW, PURCHASE, Ga4Event
+from services.shared import clock
 from services.shared.money import format_amount
 
 
@@ -99,7 +100,8 @@ def record(
     session: Session, event_id: str, name: str, params: dict[str, Any], now: datetime | None = None
 ) -> bool:
     """Insert the event unless ``event_id`` exists; True when inserted. Flushes nothing else and
-    does not commit. ``name`` is ``begin_checkout``, ``purchase`` or ``page_view``."""
+    does not commit. ``name`` is ``begin_checkout``, ``purchase`` or ``page_view``. ``created_at``
+    is ``now``, or the shop's now (``services/shared/clock.py``)."""
     if name not in (BEGIN_CHECKOUT, PURCHASE, PAGE_VIEW):
         raise ValueError(f"unknown GA4 event {name!r}")
     dialect = session.get_bind().dialect.name
@@ -107,7 +109,7 @@ def record(
     table = Ga4Event.__table__
     stmt = (
         insert(table)
-        .values(event_id=event_id, name=name, params=params, created_at=now or datetime.now(UTC))
+        .values(event_id=event_id, name=name, params=params, created_at=now or clock.now())
         .on_conflict_do_nothing(index_elements=["event_id"])
         .returning(table.c.event_id)
     )

@@ -268,7 +268,8 @@ class Funnel(Projection):
 
 class Products(Projection):
     """``analytics_product_daily``: netted adds and removes per command, orders and units sold,
-    removals within 24 h of a price change the cart showed; state ``analytics_product_seen``."""
+    removals within 24 h of a price change the cart showed (plain lines only: two builds of a
+    configurator differ in price by their choices); state ``analytics_product_seen``."""
 
     name = "analytics_product_daily"
     tables = (_table(AnalyticsProductDaily), _table(AnalyticsProductSeen))
@@ -310,7 +311,8 @@ class Products(Projection):
                         if line.delta < 0:
                             counter = row(fact.day, product)
                             counter["units_sold"] -= line.delta
-                    elif fact.event_type in ("ItemAdded", "ItemCountSet"):
+                    elif fact.event_type in ("ItemAdded", "ItemCountSet") and not line.configured:
+                        # builds of a configurator differ by their choices, not by a price change
                         self._saw(seen, touched, fact, line)
                 if fact.event_type == "OrderPlaced":
                     for product in {(x.product_id, x.variation_id) for x in fact.lines if x.delta < 0}:

@@ -1,7 +1,9 @@
 """Command line: ``python -m services.api.cli <command>`` (or ``shop <command>`` when installed).
 
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
-is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
+is set), ``seed-history [--visits N] [--days D] [--seed S] [--force | --if-empty]`` (simulated
+shoppers' carts and orders in the past, for the analytics demo),
+``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
@@ -64,6 +66,47 @@ def _seed_demo_staff() -> None:
         raise typer.Exit(code=1) from None
     names = ", ".join(email for email, _ in DEMO_STAFF)
     typer.echo(f"demo staff ready: {names} (changed={report['staff_users']})")
+
+
+@app.command("seed-history")
+def seed_history(
+    visits: int = typer.Option(2000, "--visits", min=1, help="Simulated shopper visits."),
+    days: int = typer.Option(90, "--days", min=2, help="Spread over this many days before now."),
+    seed: int = typer.Option(1, "--seed", help="Random seed (the same seed gives the same history)."),
+    force: bool = typer.Option(False, "--force", help="Add history even when the cart log holds events."),
+    if_empty: bool = typer.Option(
+        False, "--if-empty", help="Do nothing (exit 0) when the cart log already holds events."
+    ),
+) -> None:
+    """Give the demo shop a past: VISITS simulated shoppers over the last DAYS days, through the
+    real cart and checkout code (``services/analytics/demo_history.py``; run ``seed`` first).
+    Refuses with exit code 2 when the cart log already holds events (history would mix with
+    real carts) unless ``--force``; ``--if-empty`` skips quietly instead (``run-shop.sh``)."""
+    from services.analytics.demo_history import generate_history
+    from services.cart.deps import get_cart_app
+
+    app_ = get_cart_app()
+    try:
+        held = app_.recorder.max_notification_id() or 0
+        if held and not force:
+            if if_empty:
+                typer.echo(f"seed-history: the cart log holds {held} events; no history added")
+                return
+            typer.echo(
+                f"seed-history: the cart log already holds {held} events; refusing to add simulated "
+                "history to it (use --force to add it anyway)",
+                err=True,
+            )
+            raise typer.Exit(code=2)
+        try:
+            report = generate_history(visits=visits, days=days, seed=seed, progress=True)
+        except ValueError as exc:
+            typer.echo(f"seed-history: {exc}", err=True)
+            raise typer.Exit(code=2) from None
+    finally:
+        app_.close()
+        get_cart_app.cache_clear()  # type: ignore[attr-defined]
+    typer.echo("demo history added: " + ", ".join(f"{k}={v}" for k, v in report.items()))
 
 
 @app.command("create-staff")

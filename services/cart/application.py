@@ -43,7 +43,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
 
@@ -66,6 +66,7 @@ from services.cart.types import (
     RecordOrderCommand,
     ShownLine,
 )
+from services.shared import clock as shared_clock
 from services.shared.errors import Invalid, NotFound
 
 log = logging.getLogger(__name__)
@@ -192,8 +193,8 @@ class CartApplication(Application[UUID]):
     """Event-sourced carts. ``catalog`` answers catalogue facts (a ``CatalogFacts``)."""
 
     name = "carts"
-    # The time coupons are checked at (expiry); tests replace it.
-    clock: Callable[[], datetime] = staticmethod(lambda: datetime.now(UTC))
+    # The time coupons are checked at (expiry): the shop's now (services/shared/clock.py); tests replace it.
+    clock: Callable[[], datetime] = staticmethod(shared_clock.now)
     snapshotting_intervals = {Cart: 50}
     snapshotting_projectors = {Cart: project_cart}
 

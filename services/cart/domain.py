@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Any, NoReturn, Protocol
 from uuid import UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, datetime_now_with_tzinfo, event
 
 from services.cart import rules
 from services.cart.facts import CountryFacts, ProductFacts
@@ -49,6 +49,7 @@ from services.configurator import domain as configurator_domain
 from services.configurator.domain import Configurator
 from services.discounts import domain as coupon_rules
 from services.discounts.domain import CouponFacts, CouponRefusal, RefusalCode, personal_free
+from services.shared.clock import simulated_now
 from services.shared.errors import Conflict, DomainError, Invalid
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
@@ -121,6 +122,15 @@ class Cart(Aggregate):
     coupons: Sequence[CouponRecord] = ()
     # Ids of the orders placed from this cart, oldest first (``OrderPlaced``); same rule.
     orders: Sequence[str] = ()
+
+    class Event(Aggregate.Event):
+        """Base of every cart event (the library makes each ``@event`` class a subclass)."""
+
+        @staticmethod
+        def create_timestamp() -> datetime:
+            """When the event happened: now (the library's ``datetime_now_with_tzinfo``), or the
+            simulated time inside ``services.shared.clock.simulated_clock`` (demo history)."""
+            return simulated_now() or datetime_now_with_tzinfo()
 
     @event("Started")
     def __init__(

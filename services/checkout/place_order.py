@@ -42,7 +42,6 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -255,7 +254,7 @@ def _place(
         cart_version=int(cart["version"]),
         idempotency_key=idempotency_key,
         request_hash=digest,
-        date_created=datetime.now(UTC),
+        date_created=service.clock(),
     )
     per_line = priced.coupons.result.per_line
     lines = [

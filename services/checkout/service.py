@@ -26,10 +26,12 @@ from services.checkout.serializers import order_json
 from services.checkout.shipping import RateFacts, methods_for, shipping_cost
 from services.discounts import repository as coupon_repository
 from services.mail.outbox import erase_reference
+from services.shared import clock as shared_clock
 from services.shared.text import erasure_address
 
-# The time coupons are checked at (expiry); tests replace it.
-clock: Callable[[], datetime] = lambda: datetime.now(UTC)  # noqa: E731
+# The time coupons are checked at (expiry) and orders are dated with: the shop's now
+# (services/shared/clock.py); tests replace it.
+clock: Callable[[], datetime] = shared_clock.now
 
 
 @dataclass(frozen=True)
