@@ -5,11 +5,11 @@
 #
 #   scripts/bench-smoke.sh            # SQLite; PostgreSQL too when TEST_DATABASE_URL is set
 #
-# SQLite: projection_rebuild.py, configurator_validate.py and support_timeline.py (each its own
-# seeded file), catalog_reads.py
+# SQLite: projection_rebuild.py, analytics_rebuild.py, configurator_validate.py and
+# support_timeline.py (each its own seeded file), catalog_reads.py
 # (own seeded server) and lighthouse.py (own seeded server serving webapp/dist, built first when
 # missing; Chromium at /usr/bin/chromium). PostgreSQL (TEST_DATABASE_URL): projection_rebuild.py,
-# configurator_validate.py, support_timeline.py and catalog_reads.py again, each in a private schema, and the
+# analytics_rebuild.py, configurator_validate.py, support_timeline.py and catalog_reads.py again, each in a private schema, and the
 # PostgreSQL-only cart_commands.py and cart_reliability.py, each in a schema of its own named
 # after this run, dropped at the end. Servers listen on
 # BENCH_SMOKE_PORT (default 8890) to BENCH_SMOKE_PORT+3. Stops at the first script that fails.
@@ -47,6 +47,8 @@ run() {  # run LABEL COMMAND...: run one benchmark, print its output, note its t
 sqlite=(env -u DATABASE_URL)  # the SQLite runs ignore a DATABASE_URL set outside
 run "projection_rebuild.py (SQLite)" "${sqlite[@]}" python bench/projection_rebuild.py \
   --events 2000 --carts 50 --batch-size 500 --repeat 1
+run "analytics_rebuild.py (SQLite)" "${sqlite[@]}" python bench/analytics_rebuild.py \
+  --events 2000 --carts 50 --batch-size 500 --repeat 1 --live-events 200
 run "configurator_validate.py (SQLite)" "${sqlite[@]}" python bench/configurator_validate.py --builds 200 --warmup 20
 run "support_timeline.py (SQLite)" "${sqlite[@]}" python bench/support_timeline.py --events 120 --repeat 2 --warmup 0
 run "catalog_reads.py (SQLite)" "${sqlite[@]}" BENCH_WORKERS=1 python bench/catalog_reads.py \
@@ -58,6 +60,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   pg="$TEST_DATABASE_URL"
   run "projection_rebuild.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/projection_rebuild.py \
     --events 2000 --carts 50 --batch-size 500 --repeat 1
+  run "analytics_rebuild.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/analytics_rebuild.py \
+    --events 2000 --carts 50 --batch-size 500 --repeat 1 --live-events 200
   run "configurator_validate.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/configurator_validate.py \
     --builds 200 --warmup 20
   run "support_timeline.py (PostgreSQL)" env DATABASE_URL="$pg" python bench/support_timeline.py \

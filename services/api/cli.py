@@ -7,7 +7,8 @@ shoppers' carts and orders in the past, for the analytics demo),
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
-a progress bar), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+a progress bar), ``create-analyst-role ROLE [--password-env VAR]`` (PostgreSQL: a role that reads
+only the analytics read models), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
 ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
@@ -452,6 +453,177 @@ def openapi(
         typer.echo(text, nl=False)
     else:
         out.write_text(text, encoding="utf-8")
+
+
+ANALYST_ROLE_NAME = r"[a-z_][a-z0-9_]{0,62}"  # a plain lower-case identifier (63 bytes at most)
+ANALYST_TIMEOUT_SECONDS = 30
+
+
+def _analyst_tables() -> list[str]:
+    """The tables an analyst role may SELECT: every table of the analytics read models
+    (``services/analytics/read_models.py``: the seven projections' tables, their state and
+    ``analytics_projections``) and ``cart_current``. Nothing else: not the orders, their
+    customers, the event store or the staff tables."""
+    from services.analytics import read_models
+    from services.cart.readmodel import CartCurrent
+
+    names = {
+        model.__table__.name
+        for model in vars(read_models).values()
+        if isinstance(model, type) and getattr(model, "__module__", "") == read_models.__name__
+        if hasattr(model, "__table__")
+    }
+    return sorted(names | {CartCurrent.__table__.name})
+
+
+@app.command("create-analyst-role")
+def create_analyst_role(
+    role: str = typer.Argument(..., help="The PostgreSQL role to create or update (lower case, a-z 0-9 _)."),
+    password_env: str | None = typer.Option(
+        None,
+        "--password-env",
+        help="Name of the environment variable holding the role's password (never the password itself). "
+        "Without it: no password (peer or certificate authentication).",
+    ),
+    statement_timeout: int = typer.Option(
+        ANALYST_TIMEOUT_SECONDS, "--statement-timeout", min=1, help="Seconds one analyst statement may run."
+    ),
+) -> None:
+    """Create (or update: idempotent) a PostgreSQL LOGIN role for analysts' SQL tools that can
+    only SELECT the analytics read models and ``cart_current`` (``_analyst_tables``; docs/spec.md
+    section 6, analyst: the read models for analysts, no orders) in the configured database's
+    schema, with ``default_transaction_read_only`` on, ``statement_timeout`` (seconds) and
+    ``idle_in_transaction_session_timeout`` set on the role, and its ``search_path`` set to
+    that schema. Any other privilege granted to it directly in the schema is revoked. Grants
+    cover the tables that exist now: run it again after a migration adds an analytics table
+    (docs/operations.md, "SQL access for analysts").
+
+    The password is read from the environment variable named by ``--password-env`` and sent
+    to the server only as a SCRAM verifier computed by libpq (never as plain text, never on
+    the command line). Without ``--password-env`` a new role gets no password and an existing
+    one keeps its password.
+
+    Exit code 2 on SQLite (analysts open the SQLite file itself, read-only), for a role name
+    that is not a plain lower-case identifier (or is reserved: ``pg_...``, ``public``), or a password variable
+    that is unset or empty; 1 when the role exists and could do more than the analyst role
+    (superuser, createrole, createdb, replication, bypassrls, a member of other roles, the
+    owner of objects in this database, or the role this command connects as), or when
+    PostgreSQL refuses (e.g. the configured user may not create roles: it needs CREATEROLE)."""
+    import os
+    import re
+    from typing import Any
+
+    import psycopg
+    from psycopg import sql
+
+    from services.shared.db import get_engine
+
+    engine = get_engine()
+    if engine.dialect.name != "postgresql":
+        typer.echo(
+            "create-analyst-role is for PostgreSQL. On SQLite the database file itself is what analysts "
+            "open, read-only: sqlite3 -readonly data/shop.sqlite3, or the URI file:data/shop.sqlite3?mode=ro "
+            "(docs/operations.md, 'SQL access for analysts').",
+            err=True,
+        )
+        raise typer.Exit(code=2)
+    reserved = role.startswith("pg_") or role in (
+        "public",
+        "none",
+        "current_role",
+        "current_user",
+        "session_user",
+    )
+    if not re.fullmatch(ANALYST_ROLE_NAME, role) or reserved:
+        typer.echo(
+            "ROLE must be a lower-case identifier (a-z, 0-9, _; at most 63) not starting with pg_", err=True
+        )
+        raise typer.Exit(code=2)
+    password: str | None = None
+    if password_env is not None:
+        password = os.environ.get(password_env) or None
+        if password is None:
+            typer.echo(f"the environment variable {password_env} is unset or empty", err=True)
+            raise typer.Exit(code=2)
+    raw = engine.raw_connection()
+    try:
+        conn: Any = raw.driver_connection
+        with conn.cursor() as cur:
+            cur.execute("SELECT current_database(), current_schema(), current_user")
+            database, schema, me = cur.fetchone()
+            cur.execute(
+                "SELECT r.oid, r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolreplication OR r.rolbypassrls,"
+                " EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.member = r.oid),"
+                " EXISTS (SELECT 1 FROM pg_class c WHERE c.relowner = r.oid)"
+                " OR EXISTS (SELECT 1 FROM pg_namespace n WHERE n.nspowner = r.oid)"
+                " FROM pg_roles r WHERE r.rolname = %s",
+                (role,),
+            )
+            found = cur.fetchone()
+            if role == me or (found is not None and any(found[1:])):
+                typer.echo(
+                    f"role {role} exists and can do more than read the analytics tables (superuser or another "
+                    "privileged attribute, a member of other roles, an owner of objects, or the role this command "
+                    "connects as): refusing to make it the analyst role; choose another name",
+                    err=True,
+                )
+                raise typer.Exit(code=1)
+            who = sql.Identifier(role)
+            attributes: sql.Composable = sql.SQL(
+                "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION NOBYPASSRLS"
+            )
+            if password is not None:
+                verifier = conn.pgconn.encrypt_password(password.encode(), role.encode(), None).decode()
+                attributes = sql.SQL("{} PASSWORD {}").format(attributes, sql.Literal(verifier))
+            elif found is None:
+                attributes = sql.SQL("{} PASSWORD NULL").format(attributes)
+            verb = sql.SQL("CREATE ROLE" if found is None else "ALTER ROLE")
+            cur.execute(sql.SQL("{} {} WITH {}").format(verb, who, attributes))
+            for name, value in (
+                ("default_transaction_read_only", "on"),
+                ("statement_timeout", f"{statement_timeout}s"),
+                ("idle_in_transaction_session_timeout", "10min"),
+            ):
+                cur.execute(
+                    sql.SQL("ALTER ROLE {} SET {} = {}").format(who, sql.Identifier(name), sql.Literal(value))
+                )
+            where = sql.Identifier(schema)
+            cur.execute(
+                sql.SQL("ALTER ROLE {} IN DATABASE {} SET search_path = {}").format(
+                    who, sql.Identifier(database), sql.Literal(schema)
+                )
+            )
+            for revoke in (
+                "REVOKE ALL ON ALL TABLES IN SCHEMA {} FROM {}",
+                "REVOKE ALL ON ALL SEQUENCES IN SCHEMA {} FROM {}",
+                "REVOKE ALL ON ALL FUNCTIONS IN SCHEMA {} FROM {}",
+                "REVOKE ALL ON SCHEMA {} FROM {}",
+            ):
+                cur.execute(sql.SQL(revoke).format(where, who))
+            cur.execute(sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(sql.Identifier(database), who))
+            cur.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(where, who))
+            cur.execute(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = %s AND c.relkind IN ('r', 'p') AND c.relname = ANY(%s) ORDER BY 1",
+                (schema, _analyst_tables()),
+            )
+            tables = [name for (name,) in cur.fetchall()]
+            if tables:
+                targets = sql.SQL(", ").join(sql.Identifier(schema, name) for name in tables)
+                cur.execute(sql.SQL("GRANT SELECT ON TABLE {} TO {}").format(targets, who))
+        conn.commit()
+    except psycopg.Error as exc:
+        typer.echo(f"PostgreSQL refused: {exc}".strip(), err=True)
+        raise typer.Exit(code=1) from None
+    finally:
+        raw.close()
+    typer.echo(
+        f"analyst role {role} {'created' if found is None else 'updated'} in database {database}, schema {schema}: "
+        f"SELECT on {len(tables)} tables ({', '.join(tables) or 'none: run migrate first'}); read-only, "
+        f"statement_timeout {statement_timeout}s; password "
+        + ("set" if password is not None else "none" if found is None else "unchanged")
+        + ". Run it again after a migration adds an analytics table."
+    )
 
 
 if __name__ == "__main__":
