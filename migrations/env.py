@@ -10,6 +10,7 @@ from alembic import context
 
 import services.analytics.ga4_models  # noqa: F401  (registers every table)
 import services.analytics.models  # noqa: F401
+import services.analytics.read_models  # noqa: F401
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 import services.checkout.models  # noqa: F401

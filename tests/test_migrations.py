@@ -6,6 +6,7 @@ from sqlalchemy import inspect
 
 import services.analytics.ga4_models  # noqa: F401  (every model module migrations/env.py registers)
 import services.analytics.models  # noqa: F401
+import services.analytics.read_models  # noqa: F401
 import services.cart.readmodel  # noqa: F401
 import services.catalog.models  # noqa: F401
 import services.checkout.models  # noqa: F401
