@@ -110,7 +110,7 @@ class AbandonmentOut(_Out):
     ordered_after: int
 
 
-class CouponRefusalOut(_Out):
+class CouponRefusalStatsOut(_Out):
     """Refusals of one ``coupon_code`` (lower case) for one ``refusal_code`` in the range:
     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
     carts, how many placed an order after the refusal)."""
@@ -182,7 +182,7 @@ class DashboardOut(_Out):
     revenue: RevenueOut
     top_products: list[TopProductOut]
     abandonment: list[AbandonmentOut]
-    coupon_refusals: list[CouponRefusalOut]
+    coupon_refusals: list[CouponRefusalStatsOut]
     configurator_choices: list[ConfiguratorChoiceOut]
     lag: LagOut
 
@@ -190,7 +190,7 @@ class DashboardOut(_Out):
 __all__ = [
     "AbandonmentOut",
     "ConfiguratorChoiceOut",
-    "CouponRefusalOut",
+    "CouponRefusalStatsOut",
     "DashboardOut",
     "FunnelCountsOut",
     "FunnelDayOut",

@@ -27,7 +27,7 @@ from services.analytics import repository
 from services.analytics.schemas import (
     AbandonmentOut,
     ConfiguratorChoiceOut,
-    CouponRefusalOut,
+    CouponRefusalStatsOut,
     DashboardOut,
     FunnelCountsOut,
     FunnelDayOut,
@@ -152,7 +152,7 @@ def dashboard(session: Session, days: DayRange, lag: LagOut) -> DashboardOut:
             for row in repository.abandonment_by_step(session, days.start, days.end)
         ],
         coupon_refusals=[
-            CouponRefusalOut(
+            CouponRefusalStatsOut(
                 coupon_code=row[0],
                 refusal_code=row[1],
                 refusals=_int(row[2]),

@@ -2013,6 +2013,37 @@ export interface components {
             free_shipping: boolean;
         };
         /**
+         * CouponRefusalOut
+         * @description An applied coupon that does not apply to this order: the ``refusal`` code and the
+         *     shopper's ``message`` (docs/checkout.md).
+         */
+        CouponRefusalOut: {
+            /** Code */
+            code: string;
+            /** Message */
+            message: string;
+            /** Refusal */
+            refusal: string;
+        };
+        /**
+         * CouponRefusalStatsOut
+         * @description Refusals of one ``coupon_code`` (lower case) for one ``refusal_code`` in the range:
+         *     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
+         *     carts, how many placed an order after the refusal).
+         */
+        CouponRefusalStatsOut: {
+            /** Carts */
+            carts: number;
+            /** Carts Ordered After */
+            carts_ordered_after: number;
+            /** Coupon Code */
+            coupon_code: string;
+            /** Refusal Code */
+            refusal_code: string;
+            /** Refusals */
+            refusals: number;
+        };
+        /**
          * CouponWrite
          * @description Fields a staff admin may set (all optional on PUT: only the fields sent change).
          *     ``usage_count`` and ``used_by`` are kept by checkout and cannot be written.
@@ -2084,7 +2115,7 @@ export interface components {
             /** Configurator Choices */
             configurator_choices: components["schemas"]["ConfiguratorChoiceOut"][];
             /** Coupon Refusals */
-            coupon_refusals: components["schemas"]["services__analytics__schemas__CouponRefusalOut"][];
+            coupon_refusals: components["schemas"]["CouponRefusalStatsOut"][];
             /** Days */
             days: number;
             /**
@@ -2956,7 +2987,7 @@ export interface components {
             /** Country */
             country: string;
             /** Coupon Refusals */
-            coupon_refusals: components["schemas"]["services__checkout__schemas__CouponRefusalOut"][];
+            coupon_refusals: components["schemas"]["CouponRefusalOut"][];
             /** Coupons */
             coupons: components["schemas"]["CouponDiscountOut"][];
             /**
@@ -3775,37 +3806,6 @@ export interface components {
             background_image: string;
             /** Text */
             text: string;
-        };
-        /**
-         * CouponRefusalOut
-         * @description Refusals of one ``coupon_code`` (lower case) for one ``refusal_code`` in the range:
-         *     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
-         *     carts, how many placed an order after the refusal).
-         */
-        services__analytics__schemas__CouponRefusalOut: {
-            /** Carts */
-            carts: number;
-            /** Carts Ordered After */
-            carts_ordered_after: number;
-            /** Coupon Code */
-            coupon_code: string;
-            /** Refusal Code */
-            refusal_code: string;
-            /** Refusals */
-            refusals: number;
-        };
-        /**
-         * CouponRefusalOut
-         * @description An applied coupon that does not apply to this order: the ``refusal`` code and the
-         *     shopper's ``message`` (docs/checkout.md).
-         */
-        services__checkout__schemas__CouponRefusalOut: {
-            /** Code */
-            code: string;
-            /** Message */
-            message: string;
-            /** Refusal */
-            refusal: string;
         };
     };
     responses: never;
