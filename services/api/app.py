@@ -106,20 +106,26 @@ def _error(status: int, code: str, message: str, **extra: object) -> JSONRespons
     return JSONResponse(status_code=status, content={"code": code, "message": message, **extra})
 
 
+PROJECTORS = ("cart_projector", "support_projector", "analytics_projector")
+
+
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Start the cart read-model projector and the support index projector threads when
-    ``RUN_PROJECTIONS`` is true (the default); stop them (and wait for them) on shutdown.
-    ``app.state.cart_projector`` / ``app.state.support_projector`` are the projectors or None."""
-    app.state.cart_projector = None
-    app.state.support_projector = None
+    """Start the cart read-model, support index and analytics projector threads when
+    ``RUN_PROJECTIONS`` is true (the default; embedded mode); stop them (and wait for them) on
+    shutdown. ``app.state.cart_projector`` / ``support_projector`` / ``analytics_projector``
+    are the projectors or None."""
+    for attribute in PROJECTORS:
+        setattr(app.state, attribute, None)
     if get_settings().run_projections:
+        from services.analytics.projection import build_analytics_projector
         from services.cart.projection import build_projector
         from services.support.projection import build_support_projector
 
         for attribute, build in (
             ("cart_projector", build_projector),
             ("support_projector", build_support_projector),
+            ("analytics_projector", build_analytics_projector),
         ):
             try:
                 projector = build()
@@ -131,7 +137,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        for attribute in ("cart_projector", "support_projector"):
+        for attribute in PROJECTORS:
             running = getattr(app.state, attribute)
             if running is not None:
                 running.stop()

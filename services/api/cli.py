@@ -4,7 +4,8 @@ Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``D
 is set), ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
-``rebuild-projections``, ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
+``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
+a progress bar), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
 ORDER_ID | --email ADDRESS`` and ``openapi [--out FILE]`` (the API's OpenAPI document). Every command uses the configured database (``DATABASE_URL``, default the embedded
 SQLite file).
 """
@@ -131,51 +132,129 @@ def serve(
 
 @app.command()
 def project() -> None:
-    """Follow the cart event log into the ``cart_current`` read model and the support index
-    (``support_carts``, in a second thread) until Ctrl-C / SIGTERM (run with
+    """Follow the cart event log into every read model until Ctrl-C / SIGTERM: ``cart_current``
+    (this thread), the support index and the analytics read models (a thread each). Run with
     ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
-    twice)."""
+    twice (docs/operations.md, "Analytics")."""
     import signal
     import threading
 
+    from services.analytics.projection import build_analytics_projector
     from services.cart.projection import build_projector
+    from services.shared.gc_tuning import freeze_startup_heap
+    from services.support.projection import build_support_projector
 
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
-    from services.shared.gc_tuning import freeze_startup_heap
-    from services.support.projection import build_support_projector
-
     projector = build_projector()
-    support = build_support_projector()
+    others = {"support_index": build_support_projector(), "analytics": build_analytics_projector()}
     freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
     mode = "subscription" if projector.uses_subscription else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
-    typer.echo(f"support_index: following the log ({mode}) from notification {support.position}")
-    support.start()
+    for name, other in others.items():
+        typer.echo(f"{name}: following the log ({mode}) from notification {other.position}")
+        other.start()
     try:
         projector.run_forever(stop)
     finally:
-        support.stop()
+        for other in others.values():
+            other.stop()
     typer.echo(f"cart_current: stopped at notification {projector.position}")
-    typer.echo(f"support_index: stopped at notification {support.position}")
+    for name, other in others.items():
+        typer.echo(f"{name}: stopped at notification {other.position}")
 
 
 @app.command("rebuild-projections")
 def rebuild_projections() -> None:
-    """Rebuild the ``cart_current`` read model and the support index (``support_carts``,
-    ``support_cart_keys``) from the whole cart log (each is emptied first)."""
+    """Rebuild every read model of the cart log from the whole log: ``cart_current``, the
+    support index (``support_carts``, ``support_cart_keys``) and the seven analytics read
+    models (each emptied first). ``projections rebuild NAME`` rebuilds one."""
     import time
 
+    from services.analytics.projection import build_analytics_projector
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
-    for name, build in (("cart_current", build_projector), ("support_index", build_support_projector)):
+    for name, build in (
+        ("cart_current", build_projector),
+        ("support_index", build_support_projector),
+        ("analytics_*", build_analytics_projector),
+    ):
         projector = build()
         started = time.perf_counter()
         last = projector.rebuild()
         elapsed = time.perf_counter() - started
         typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
+
+
+projections_app = typer.Typer(
+    no_args_is_help=True, help="The read models of the cart log: status and rebuilds."
+)
+app.add_typer(projections_app, name="projections")
+
+
+@projections_app.command("status")
+def projections_status() -> None:
+    """Print every projection of the cart log (``cart_current``, ``support_index``, the
+    ``analytics_*`` ones) with its position, the log's head, and its lag in events and
+    seconds (how long its oldest unapplied event has waited). Exit code 0."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from services.analytics.projection import build_analytics_projector, projection_status
+    from services.cart.deps import get_cart_app
+    from services.cart.projection import build_projector
+    from services.shared.db import get_engine
+    from services.support.projection import build_support_projector
+
+    for build in (build_projector, build_support_projector, build_analytics_projector):
+        build()  # creates missing tracking rows (and back-fills a changed analytics projection)
+    table = Table("projection", "position", "head", "lag (events)", "lag (s)")
+    for status in projection_status(get_engine(), get_cart_app()):
+        table.add_row(
+            status.name,
+            str(status.position),
+            str(status.head),
+            str(status.lag_events),
+            f"{status.lag_seconds:.3f}",
+        )
+    Console().print(table)
+
+
+@projections_app.command("rebuild")
+def projections_rebuild(
+    name: str = typer.Argument(
+        ..., help="cart_current, support_index, one of the analytics_* read models, or 'all'."
+    ),
+) -> None:
+    """Rebuild one projection from the whole cart log with a progress bar (the others are
+    left as they are; the shop keeps running). Exit code 2 for an unknown name."""
+    import time
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from services.analytics.projection import build_analytics_projector
+    from services.cart.projection import build_projector
+    from services.support.projection import build_support_projector
+
+    analytics = build_analytics_projector()
+    known = ["cart_current", "support_index", *analytics.names, "all"]
+    if name not in known:
+        typer.echo(f"Unknown projection {name!r}; one of: {', '.join(known)}.", err=True)
+        raise typer.Exit(2)
+    started = time.perf_counter()
+    if name in ("cart_current", "support_index"):
+        last = (build_projector() if name == "cart_current" else build_support_projector()).rebuild()
+    else:
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns) as bar:
+            task = bar.add_task(f"rebuilding {name}", total=None)
+            last = analytics.rebuild(
+                None if name == "all" else name,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    typer.echo(f"{name} rebuilt up to notification {last} in {time.perf_counter() - started:.2f} s")
 
 
 @app.command("deliver-mail")

@@ -125,14 +125,25 @@ class CartViewWriter:
         stored count. Raises ``ProjectionConflict`` (nothing written) when the tracking row is
         not at ``expected``; any other error also rolls everything back."""
         with self.engine.begin() as conn:
-            moved = conn.execute(
-                update(_TRACKING)
-                .where(self._key & (_TRACKING.c.notification_id == expected))
-                .values(notification_id=last_id)
-            )
-            if moved.rowcount != 1:
-                raise ProjectionConflict(f"tracking is not at {expected}")
+            self.move(conn, expected, last_id)
             self.write_rows(conn, rows)
+
+    def move(self, conn: Any, expected: int, last_id: int) -> None:
+        """Move the tracking row from ``expected`` to ``last_id`` on ``conn`` (the caller's
+        transaction, which also writes the rows). Raises ``ProjectionConflict`` when it is not
+        at ``expected``."""
+        moved = conn.execute(
+            update(_TRACKING)
+            .where(self._key & (_TRACKING.c.notification_id == expected))
+            .values(notification_id=last_id)
+        )
+        if moved.rowcount != 1:
+            raise ProjectionConflict(f"{self.projection_name}: tracking is not at {expected}")
+
+    def zero(self, conn: Any) -> None:
+        """Set the tracking row to 0 on ``conn`` (created when missing)."""
+        conn.execute(delete(_TRACKING).where(self._key))
+        conn.execute(self._insert_tracking)
 
     def write_rows(self, conn: Any, rows: Sequence[dict[str, Any]]) -> None:
         """Upsert the view rows on ``conn`` (inside ``commit``'s transaction; tests override
@@ -144,8 +155,7 @@ class CartViewWriter:
         """Empty the view and set the tracking to 0, in one transaction."""
         with self.engine.begin() as conn:
             conn.execute(delete(_VIEW))
-            conn.execute(delete(_TRACKING).where(self._key))
-            conn.execute(self._insert_tracking)
+            self.zero(conn)
 
 
 __all__ = ["PROJECTION_NAME", "CartViewWriter", "ProjectionConflict", "cart_current_row", "cart_row"]

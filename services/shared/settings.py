@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import PrivateAttr, SecretStr
+from pydantic import Field, PrivateAttr, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -163,6 +163,12 @@ class Settings(BaseSettings):
         projection_batch_window: seconds the PostgreSQL subscription gathers events into one
             projection transaction after the first arrives (``CartProjector.follow_subscription``);
             fewer, larger transactions for at most this much more lag.
+        analytics_abandoned_after_minutes: a cart with items idle this many minutes after its
+            first add is abandoned (``analytics_abandoned_carts``, docs/analytics.md); changing it
+            applies to carts decided from then on (``shop projections rebuild
+            analytics_abandoned_carts`` re-decides them all).
+        analytics_sweep_seconds: how often the analytics projector looks for carts that became
+            abandoned (seconds).
         staff_session_hours: lifetime of a staff session (``staff_session`` cookie), hours.
         cookie_secure: mark the staff session cookie ``Secure`` (set ``COOKIE_SECURE=1`` behind HTTPS).
         rate_limit_storage: ``limits`` storage URI for every rate-limit counter
@@ -213,6 +219,8 @@ class Settings(BaseSettings):
     run_projections: bool = True
     projection_poll_interval: float = 0.05
     projection_batch_window: float = 0.05
+    analytics_abandoned_after_minutes: int = Field(default=60, ge=1, le=60 * 24 * 30)
+    analytics_sweep_seconds: float = Field(default=30.0, gt=0)
     staff_session_hours: float = 12
     cookie_secure: bool = False
     rate_limit_storage: str = "memory://"

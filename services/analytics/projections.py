@@ -1,0 +1,615 @@
+"""The seven analytics projections: how each turns a batch of ``CartFact``s into rows of its
+``analytics_*`` tables (docs/analytics.md; tables in ``read_models.py``; facts in ``domain.py``).
+
+Each ``Projection`` writes on the connection the projector gives it, inside the transaction
+that also moves its ``projection_tracking`` row (``projection.py``): exactly once, and a crash
+leaves nothing of the batch. Daily tables are pre-aggregated per key in Python and upserted by
+adding (``ON CONFLICT ... DO UPDATE SET n = n + excluded.n``, one row per key per statement on
+both engines). State a projection needs to decide the next rows (the funnel step of a cart,
+the price a cart last showed, a cart's activity) lives in its own ``_state`` tables, read for
+the batch's carts and written back in the same transaction. Money: integer minor units of the
+row's currency.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any, ClassVar
+
+from sqlalchemy import Connection, Table, delete, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from services.analytics import domain
+from services.analytics.domain import CartFact
+from services.analytics.read_models import (
+    AnalyticsAbandonedCart,
+    AnalyticsCartActivity,
+    AnalyticsCartEvent,
+    AnalyticsConfiguratorChoice,
+    AnalyticsCouponLedger,
+    AnalyticsFunnelCart,
+    AnalyticsFunnelDaily,
+    AnalyticsLineChoice,
+    AnalyticsProductDaily,
+    AnalyticsProductSeen,
+    AnalyticsRevenueDaily,
+)
+from services.checkout.models import Order, OrderLine
+
+CHUNK = 500  # ids per IN (...) list
+PRICE_CHANGE_WINDOW = timedelta(hours=24)  # docs/analytics.md, analytics_product_daily
+
+Key = tuple[Any, ...]
+
+
+def _table(model: Any) -> Table:
+    return model.__table__  # type: ignore[no-any-return]
+
+
+def _utc(value: datetime) -> datetime:
+    """SQLite gives naive datetimes back: every stored time is UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
+    for start in range(0, len(items), CHUNK):
+        yield items[start : start + CHUNK]
+
+
+class Projection:
+    """One analytics projection: ``name`` (its tracking row and the table it is known by),
+    ``version`` (bump it when its rows change meaning: the projector empties and back-fills a
+    projection whose stored version differs), ``tables`` (everything it owns; emptied by
+    ``reset``). Subclasses implement ``apply``."""
+
+    name: ClassVar[str]
+    version: ClassVar[int] = 1
+    tables: ClassVar[tuple[Table, ...]]
+
+    def __init__(self, dialect: str) -> None:
+        self.insert = pg_insert if dialect == "postgresql" else sqlite_insert
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Write the rows of ``facts`` (log order, all after this projection's position) on
+        ``conn``, inside the projector's transaction."""
+        raise NotImplementedError
+
+    def reset(self, conn: Connection) -> None:
+        """Empty every table of this projection (the projector resets the tracking)."""
+        for table in self.tables:
+            conn.execute(delete(table))
+
+    def sweep(self, conn: Connection, now: datetime) -> int:
+        """Rows that time alone decides (abandonment); 0 for the others."""
+        return 0
+
+    # ---- helpers ----------------------------------------------------------------------------
+
+    def add_up(
+        self, conn: Connection, table: Table, rows: Mapping[Key, dict[str, Any]], sums: Sequence[str]
+    ) -> None:
+        """Upsert ``rows`` (one per primary key) adding the ``sums`` columns to the stored
+        ones; other columns take the new value."""
+        if not rows:
+            return
+        keys = [c.name for c in table.primary_key.columns]
+        stmt = self.insert(table)
+        set_: dict[str, Any] = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys}
+        set_.update({name: table.c[name] + stmt.excluded[name] for name in sums})
+        conn.execute(stmt.on_conflict_do_update(index_elements=keys, set_=set_), list(rows.values()))
+
+    def upsert(self, conn: Connection, table: Table, rows: Iterable[dict[str, Any]]) -> None:
+        """Insert ``rows`` or replace the stored ones with the same primary key."""
+        rows = list(rows)
+        if not rows:
+            return
+        keys = [c.name for c in table.primary_key.columns]
+        stmt = self.insert(table)
+        set_ = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys}
+        conn.execute(stmt.on_conflict_do_update(index_elements=keys, set_=set_), rows)
+
+    @staticmethod
+    def load(conn: Connection, table: Table, cart_ids: Sequence[str]) -> list[Any]:
+        """The rows of ``table`` for ``cart_ids`` (chunked IN lists)."""
+        found: list[Any] = []
+        for chunk in _chunks(cart_ids):
+            found.extend(conn.execute(select(table).where(table.c.cart_id.in_(chunk))).mappings())
+        return found
+
+
+def _counter(rows: dict[Key, dict[str, Any]], key: Key, base: dict[str, Any]) -> dict[str, Any]:
+    row = rows.get(key)
+    if row is None:
+        row = rows[key] = dict(base)
+    return row
+
+
+# ---- analytics_cart_events ---------------------------------------------------------------------
+
+
+class CartEvents(Projection):
+    """``analytics_cart_events`` (one row per event, one per line for multi-line events) and
+    ``analytics_line_choices`` (the choices of configured lines added)."""
+
+    name = "analytics_cart_events"
+    tables = (_table(AnalyticsCartEvent), _table(AnalyticsLineChoice))
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Insert the rows of ``facts`` (see the class docstring)."""
+        rows: list[dict[str, Any]] = []
+        choices: list[dict[str, Any]] = []
+        for fact in facts:
+            common = {
+                "cart_id": fact.cart_id,
+                "version": fact.version,
+                "notification_id": fact.notification_id,
+                "occurred_at": fact.at,
+                "day": fact.day,
+                "event_type": fact.event_type,
+                "country": fact.country,
+                "currency": fact.currency,
+                "coupon_code": fact.coupon_code,
+                "refusal_code": fact.refusal_code,
+                "reason": fact.reason,
+                "order_id": fact.order_id,
+            }
+            if not fact.lines:
+                rows.append(
+                    {
+                        **common,
+                        "seq": 0,
+                        "line_id": None,
+                        "product_id": None,
+                        "variation_id": None,
+                        "sku": None,
+                        "configured": False,
+                        "quantity_delta": 0,
+                        "quantity_after": None,
+                        "unit_price": None,
+                    }
+                )
+            for seq, line in enumerate(fact.lines):
+                rows.append(
+                    {
+                        **common,
+                        "seq": seq,
+                        "line_id": line.line_id,
+                        "product_id": line.product_id,
+                        "variation_id": line.variation_id,
+                        "sku": line.sku,
+                        "configured": line.configured,
+                        "quantity_delta": line.delta,
+                        "quantity_after": line.after,
+                        "unit_price": line.unit_price,
+                    }
+                )
+                if fact.event_type == "ItemAdded":
+                    choices.extend(
+                        {
+                            "cart_id": fact.cart_id,
+                            "line_id": line.line_id,
+                            "layer_id": choice.layer_id,
+                            "product_id": line.product_id,
+                            "choice_id": choice.choice_id,
+                            "layer_name": choice.layer_name,
+                            "choice_name": choice.choice_name,
+                        }
+                        for choice in line.choices
+                    )
+        if rows:
+            conn.execute(self.insert(self.tables[0]), rows)
+        if choices:
+            conn.execute(self.insert(self.tables[1]).on_conflict_do_nothing(), choices)
+
+
+# ---- analytics_funnel_daily ------------------------------------------------------------------
+
+
+class Funnel(Projection):
+    """``analytics_funnel_daily``: the closed funnel (domain.STARTED .. ORDERED) by the day,
+    country and currency each cart started with; state ``analytics_funnel_carts``."""
+
+    name = "analytics_funnel_daily"
+    tables = (_table(AnalyticsFunnelDaily), _table(AnalyticsFunnelCart))
+    COLUMNS = ("carts_started", "carts_with_add", "checkouts_started", "orders_placed")
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Move each cart of ``facts`` along the funnel and count the steps it passed."""
+        daily, state = self.tables
+        carts = {
+            row["cart_id"]: dict(row) for row in self.load(conn, state, list({f.cart_id for f in facts}))
+        }
+        changed: dict[str, dict[str, Any]] = {}
+        counts: dict[Key, dict[str, Any]] = {}
+        for fact in facts:
+            cart = carts.get(fact.cart_id)
+            if fact.event_type == "Started":
+                if cart is not None:
+                    continue
+                cart = {"cart_id": fact.cart_id, "day": fact.day, "country": fact.country}
+                cart.update(currency=fact.currency, step=domain.STARTED - 1)
+                carts[fact.cart_id] = cart
+            if cart is None:
+                continue
+            step = cart["step"]
+            if fact.event_type == "Started":
+                new = domain.STARTED
+            elif fact.is_add and step == domain.STARTED:
+                new = domain.ADDED
+            elif fact.event_type == "CheckoutStarted" and step == domain.ADDED:
+                new = domain.CHECKOUT
+            elif fact.event_type == "OrderPlaced" and step == domain.CHECKOUT:
+                new = domain.ORDERED
+            else:
+                continue
+            cart["step"] = new
+            changed[fact.cart_id] = cart
+            key = (cart["day"], cart["country"], cart["currency"])
+            row = _counter(
+                counts,
+                key,
+                {"day": key[0], "country": key[1], "currency": key[2], **dict.fromkeys(self.COLUMNS, 0)},
+            )
+            row[self.COLUMNS[new - 1]] += 1
+        self.upsert(conn, state, changed.values())
+        self.add_up(conn, daily, counts, self.COLUMNS)
+
+
+# ---- analytics_product_daily -----------------------------------------------------------------
+
+
+class Products(Projection):
+    """``analytics_product_daily``: netted adds and removes per command, orders and units sold,
+    removals within 24 h of a price change the cart showed; state ``analytics_product_seen``."""
+
+    name = "analytics_product_daily"
+    tables = (_table(AnalyticsProductDaily), _table(AnalyticsProductSeen))
+    SUMS = ("adds", "removes", "net_quantity", "orders", "units_sold", "removals_after_price_change")
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Count ``facts`` per day and product (see the class docstring)."""
+        daily, state = self.tables
+        seen: dict[Key, dict[str, Any]] = {
+            (row["cart_id"], row["product_id"], row["variation_id"]): dict(row)
+            for row in self.load(conn, state, list({f.cart_id for f in facts}))
+        }
+        touched: set[Key] = set()
+        counts: dict[Key, dict[str, Any]] = {}
+        skus: dict[tuple[int, int], str | None] = {}
+
+        def row(day: Any, product: tuple[int, int]) -> dict[str, Any]:
+            base = {"day": day, "product_id": product[0], "variation_id": product[1], "sku": None}
+            return _counter(counts, (day, *product), {**base, **dict.fromkeys(self.SUMS, 0)})
+
+        for group in domain.commands(facts):
+            last = group[-1]
+            for product, delta in domain.net_deltas(group).items():
+                counter = row(last.day, product)
+                counter["net_quantity"] += delta
+                if delta > 0:
+                    counter["adds"] += delta
+                    continue
+                counter["removes"] -= delta
+                before = seen.get((last.cart_id, *product))
+                changed_at = before["changed_at"] if before else None
+                if changed_at is not None and last.at - _utc(changed_at) <= PRICE_CHANGE_WINDOW:
+                    counter["removals_after_price_change"] -= delta
+            for fact in group:
+                for line in fact.lines:
+                    product = (line.product_id, line.variation_id)
+                    skus[product] = line.sku
+                    if fact.event_type == "OrderPlaced":
+                        if line.delta < 0:
+                            counter = row(fact.day, product)
+                            counter["units_sold"] -= line.delta
+                    elif fact.event_type in ("ItemAdded", "ItemCountSet"):
+                        self._saw(seen, touched, fact, line)
+                if fact.event_type == "OrderPlaced":
+                    for product in {(x.product_id, x.variation_id) for x in fact.lines if x.delta < 0}:
+                        row(fact.day, product)["orders"] += 1
+        for (_, product_id, variation_id), counter in counts.items():
+            counter["sku"] = skus.get((product_id, variation_id))
+        self.upsert(conn, state, (seen[key] for key in touched))
+        self.add_up(conn, daily, counts, self.SUMS)
+
+    @staticmethod
+    def _saw(
+        seen: dict[Key, dict[str, Any]], touched: set[Key], fact: CartFact, line: domain.LineFact
+    ) -> None:
+        key = (fact.cart_id, line.product_id, line.variation_id)
+        before = seen.get(key)
+        if before is None:
+            seen[key] = {
+                "cart_id": fact.cart_id,
+                "product_id": line.product_id,
+                "variation_id": line.variation_id,
+                "currency": fact.currency,
+                "unit_price": line.unit_price,
+                "changed_at": None,
+            }
+        elif before["currency"] != fact.currency:
+            before.update(currency=fact.currency, unit_price=line.unit_price)  # another currency
+        elif before["unit_price"] != line.unit_price:
+            before.update(unit_price=line.unit_price, changed_at=fact.at)
+        else:
+            return
+        touched.add(key)
+
+
+# ---- analytics_abandoned_carts ---------------------------------------------------------------
+
+
+class Abandoned(Projection):
+    """``analytics_abandoned_carts``: a cart with items idle for ``threshold`` after its first
+    add is abandoned at ``last activity + threshold``. Decided by event times when the cart
+    comes back (so a rebuild gives the same rows) and by ``sweep(now)`` for carts still idle;
+    state ``analytics_cart_activity``."""
+
+    name = "analytics_abandoned_carts"
+    tables = (_table(AnalyticsAbandonedCart), _table(AnalyticsCartActivity))
+
+    def __init__(self, dialect: str, threshold: timedelta) -> None:
+        super().__init__(dialect)
+        self.threshold = threshold
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Follow each cart's activity; record abandonments that ``facts`` end (the cart came
+        back after an idle period) and orders placed after one."""
+        abandoned, state = self.tables
+        ids = list({f.cart_id for f in facts})
+        activity = {row["cart_id"]: dict(row) for row in self.load(conn, state, ids)}
+        rows = {row["cart_id"]: dict(row) for row in self.load(conn, abandoned, ids)}
+        touched_activity: set[str] = set()
+        touched_rows: set[str] = set()
+        for fact in facts:
+            cart = activity.get(fact.cart_id)
+            if cart is not None and cart["item_count"] > 0:
+                idle_since = _utc(cart["last_activity_at"])
+                if fact.at - idle_since >= self.threshold:
+                    row = rows.get(fact.cart_id)
+                    if row is None or _utc(row["last_activity_at"]) < idle_since:
+                        row = rows[fact.cart_id] = self._abandonment(cart)
+                    if row["returned_at"] is None:
+                        row["returned_at"] = fact.at
+                    touched_rows.add(fact.cart_id)
+            row = rows.get(fact.cart_id)
+            if fact.event_type == "OrderPlaced" and row is not None and row["returned_at"] is not None:
+                row["ordered_after"] = True
+                touched_rows.add(fact.cart_id)
+            if cart is None:
+                if not fact.is_add:
+                    continue
+                cart = activity[fact.cart_id] = {
+                    "cart_id": fact.cart_id,
+                    "first_add_at": fact.at,
+                    "item_count": 0,
+                    "value": 0,
+                    "last_step": "cart",
+                    "ordered": False,
+                }
+            cart.update(country=fact.country, currency=fact.currency, last_activity_at=fact.at)
+            cart["item_count"] += sum(line.delta for line in fact.lines)
+            if fact.event_type == "OrderPlaced":
+                cart["ordered"] = True
+            if fact.items_after is not None:
+                cart["item_count"] = fact.items_after
+                cart["value"] = fact.value_after
+                cart["last_step"] = "checkout" if fact.checkout_after else "cart"
+            touched_activity.add(fact.cart_id)
+        self.upsert(conn, state, (activity[c] for c in touched_activity))
+        self.upsert(conn, abandoned, (rows[c] for c in touched_rows))
+
+    def _abandonment(self, cart: Mapping[str, Any]) -> dict[str, Any]:
+        idle_since = _utc(cart["last_activity_at"])
+        at = idle_since + self.threshold
+        return {
+            "cart_id": cart["cart_id"],
+            "country": cart["country"],
+            "currency": cart["currency"],
+            "first_add_at": _utc(cart["first_add_at"]),
+            "last_activity_at": idle_since,
+            "abandoned_at": at,
+            "day": at.date(),
+            "item_count": cart["item_count"],
+            "value": cart["value"],
+            "last_step": cart["last_step"],
+            "returned_at": None,
+            "ordered_after": False,
+        }
+
+    def sweep(self, conn: Connection, now: datetime) -> int:
+        """Record the carts idle since ``now - threshold`` or longer that are not recorded for
+        that idle period yet; returns how many. Never overwrites a row of the same or a later
+        idle period (a batch committed meanwhile wins)."""
+        abandoned, state = self.tables
+        cutoff = now - self.threshold
+        idle = conn.execute(
+            select(state)
+            .outerjoin(abandoned, abandoned.c.cart_id == state.c.cart_id)
+            .where(
+                state.c.item_count > 0,
+                state.c.last_activity_at <= cutoff,
+                (abandoned.c.cart_id.is_(None)) | (abandoned.c.last_activity_at < state.c.last_activity_at),
+            )
+        ).mappings()
+        rows = [self._abandonment(dict(cart)) for cart in idle]
+        if not rows:
+            return 0
+        stmt = self.insert(abandoned)
+        keys = [c.name for c in abandoned.primary_key.columns]
+        conn.execute(
+            stmt.on_conflict_do_update(
+                index_elements=keys,
+                set_={c.name: stmt.excluded[c.name] for c in abandoned.columns if c.name not in keys},
+                where=abandoned.c.last_activity_at < stmt.excluded.last_activity_at,
+            ),
+            rows,
+        )
+        return len(rows)
+
+
+# ---- orders read by the coupon ledger and revenue ----------------------------------------------
+
+
+def _orders(conn: Connection, facts: Sequence[CartFact]) -> dict[str, Any]:
+    """The ``orders`` rows (with ``items``, the units of their lines) of the ``OrderPlaced``
+    facts, by order id as text."""
+    placed = (f.order_id or "" for f in facts if f.event_type == "OrderPlaced")
+    ids = sorted({int(order_id) for order_id in placed if order_id.isdigit()})
+    orders: dict[str, Any] = {}
+    order, lines = _table(Order), _table(OrderLine)
+    for chunk in _chunks(ids):
+        for row in conn.execute(select(order).where(order.c.id.in_(chunk))).mappings():
+            orders[str(row["id"])] = {**row, "items": 0}
+        for order_id, count in conn.execute(
+            select(lines.c.order_id, lines.c.count).where(lines.c.order_id.in_(chunk))
+        ):
+            if str(order_id) in orders:
+                orders[str(order_id)]["items"] += int(count)
+    return orders
+
+
+class CouponLedger(Projection):
+    """``analytics_coupon_ledger``: applied, refused, removed, and redeemed (from the order's
+    coupons, with the discount each took off)."""
+
+    name = "analytics_coupon_ledger"
+    tables = (_table(AnalyticsCouponLedger),)
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Insert one ledger row per coupon fact (see the class docstring)."""
+        orders = _orders(conn, facts)
+        rows: list[dict[str, Any]] = []
+        for fact in facts:
+            common = {
+                "cart_id": fact.cart_id,
+                "version": fact.version,
+                "occurred_at": fact.at,
+                "day": fact.day,
+                "country": fact.country,
+                "currency": fact.currency,
+                "refusal_code": None,
+                "reason": None,
+                "order_id": None,
+                "discount": None,
+            }
+            if fact.event_type == "CouponApplied" and fact.coupon_code:
+                rows.append({**common, "seq": 0, "coupon_code": fact.coupon_code, "action": "applied"})
+            elif fact.event_type == "CommandRefused" and fact.coupon_code:
+                refused = {"refusal_code": fact.refusal_code, "coupon_code": fact.coupon_code}
+                rows.append({**common, **refused, "seq": 0, "action": "refused"})
+            elif fact.event_type == "CouponRemoved" and fact.coupon_code:
+                removed = {
+                    "refusal_code": fact.refusal_code,
+                    "reason": fact.reason,
+                    "coupon_code": fact.coupon_code,
+                }
+                rows.append({**common, **removed, "seq": 0, "action": "removed"})
+            elif fact.event_type == "OrderPlaced" and fact.coupons_before:
+                order = orders.get(fact.order_id or "")
+                taken = {
+                    str(c.get("code", "")).lower(): int(c.get("discount") or 0)
+                    for c in (order or {}).get("coupons") or ()
+                }
+                for seq, code in enumerate(fact.coupons_before):
+                    redeemed = {"order_id": fact.order_id, "discount": taken.get(code), "coupon_code": code}
+                    rows.append({**common, **redeemed, "seq": seq, "action": "redeemed"})
+        if rows:
+            conn.execute(self.insert(self.tables[0]), rows)
+
+
+class Revenue(Projection):
+    """``analytics_revenue_daily``: the orders of ``OrderPlaced`` facts, summed from their
+    ``orders`` rows by the day of ``date_created``, country and currency."""
+
+    name = "analytics_revenue_daily"
+    tables = (_table(AnalyticsRevenueDaily),)
+    SUMS = ("orders", "items", "subtotal", "discount", "shipping", "tax", "total")
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Add each placed order's amounts to its day (an order row that is gone adds nothing)."""
+        counts: dict[Key, dict[str, Any]] = {}
+        for order in _orders(conn, facts).values():
+            day = _utc(order["date_created"]).date()
+            key = (day, order["country"], order["currency"])
+            row = _counter(
+                counts,
+                key,
+                {"day": day, "country": key[1], "currency": key[2], **dict.fromkeys(self.SUMS, 0)},
+            )
+            row["orders"] += 1
+            for name in self.SUMS[1:]:
+                row[name] += int(order[name])
+        self.add_up(conn, self.tables[0], counts, self.SUMS)
+
+
+class ConfiguratorChoices(Projection):
+    """``analytics_configurator_choices``: per day, configurator, layer and choice: builds
+    added with it (``selected``; not the checkout hand-off's re-records), units ``added`` and
+    ``removed`` (netted per command) and ``ordered``."""
+
+    name = "analytics_configurator_choices"
+    tables = (_table(AnalyticsConfiguratorChoice),)
+    SUMS = ("selected", "added", "removed", "ordered")
+
+    def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
+        """Count the choices of configured lines in ``facts``."""
+        counts: dict[Key, dict[str, Any]] = {}
+
+        def row(day: Any, product_id: int, choice: domain.Choice) -> dict[str, Any]:
+            base = {
+                "day": day,
+                "product_id": product_id,
+                "layer_id": choice.layer_id,
+                "choice_id": choice.choice_id,
+                "layer_name": choice.layer_name,
+                "choice_name": choice.choice_name,
+            }
+            return _counter(
+                counts,
+                (day, product_id, choice.layer_id, choice.choice_id),
+                {**base, **dict.fromkeys(self.SUMS, 0)},
+            )
+
+        for group in domain.commands(facts):
+            last = group[-1]
+            for (product_id, choice), delta in domain.net_choice_deltas(group).items():
+                row(last.day, product_id, choice)["added" if delta > 0 else "removed"] += abs(delta)
+            hand_off = domain.is_hand_off(group)
+            for fact in group:
+                for line in fact.lines:
+                    for choice in line.choices:
+                        if fact.event_type == "ItemAdded" and not hand_off:
+                            row(fact.day, line.product_id, choice)["selected"] += 1
+                        elif fact.event_type == "OrderPlaced" and line.delta < 0:
+                            row(fact.day, line.product_id, choice)["ordered"] -= line.delta
+        self.add_up(conn, self.tables[0], counts, self.SUMS)
+
+
+def all_projections(dialect: str, abandoned_after: timedelta) -> list[Projection]:
+    """The seven analytics projections for a database of ``dialect`` ("sqlite"/"postgresql"),
+    abandonment after ``abandoned_after``."""
+    return [
+        CartEvents(dialect),
+        Funnel(dialect),
+        Products(dialect),
+        Abandoned(dialect, abandoned_after),
+        CouponLedger(dialect),
+        Revenue(dialect),
+        ConfiguratorChoices(dialect),
+    ]
+
+
+__all__ = [
+    "Abandoned",
+    "CartEvents",
+    "ConfiguratorChoices",
+    "CouponLedger",
+    "Funnel",
+    "Products",
+    "Projection",
+    "Revenue",
+    "all_projections",
+]
