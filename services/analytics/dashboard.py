@@ -123,7 +123,8 @@ def analytics_projections(user: StaffDep) -> JSONResponse:
     """``{projections: [{name, position, head, lag_events, lag_seconds}]}`` for every
     projection of the cart log (``cart_current``, ``support_index`` and the seven analytics
     ones): ``position`` its last notification id, ``head`` the log's, ``lag_events`` the
-    difference, ``lag_seconds`` the time between their events (0.0 when caught up). Any staff
+    difference, ``lag_seconds`` how long the oldest event it has not applied has waited (0.0
+    when caught up). Any staff
     role; 401 without a session. docs/spec.md section 2.15."""
     statuses = service.projection_statuses(get_engine(), get_cart_app())
     return JSONResponse(ProjectionsOut(projections=statuses).model_dump(mode="json"))

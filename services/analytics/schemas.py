@@ -141,8 +141,8 @@ class ConfiguratorChoiceOut(_Out):
 
 class ProjectionStatusOut(_Out):
     """How far one projection of the cart log has read: ``position`` (its last notification
-    id), ``head`` (the log's last), ``lag_events`` (head - position) and ``lag_seconds`` (time
-    of the head event minus time of the event at position; 0.0 when caught up)."""
+    id), ``head`` (the log's last), ``lag_events`` (head - position) and ``lag_seconds`` (how
+    long the oldest event it has not applied has been in the log; 0.0 when caught up)."""
 
     name: str
     position: int

@@ -9,7 +9,6 @@ two currencies are never added up.
 from __future__ import annotations
 
 import csv
-import importlib
 import io
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -24,6 +23,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from services.analytics import repository
+from services.analytics.projection import projection_status
 from services.analytics.schemas import (
     AbandonmentOut,
     ConfiguratorChoiceOut,
@@ -40,6 +40,7 @@ from services.analytics.schemas import (
     RevenueOut,
     TopProductOut,
 )
+from services.cart.application import CartApplication
 from services.shared.errors import Invalid, NotFound
 
 DEFAULT_DAYS = 30
@@ -238,11 +239,10 @@ def _revenue(session: Session, days: DayRange) -> RevenueOut:
 # --- How far the projections have read --------------------------------------------------------
 
 
-def projection_statuses(engine: Engine, cart_app: Any) -> list[ProjectionStatusOut]:
-    """Every projection of the cart log (``cart_current``, ``support_index`` and the seven
-    analytics ones): ``{name, position, head, lag_events, lag_seconds}``, from
-    ``services.analytics.projection.projection_status``."""
-    projection = importlib.import_module("services.analytics.projection")
+def projection_statuses(engine: Engine, cart_app: CartApplication) -> list[ProjectionStatusOut]:
+    """Every projection of the cart log with a tracking row (``cart_current``,
+    ``support_index`` and the seven analytics ones), by name: ``{name, position, head,
+    lag_events, lag_seconds}`` (``services.analytics.projection.projection_status``)."""
     return [
         ProjectionStatusOut(
             name=s.name,
@@ -251,7 +251,7 @@ def projection_statuses(engine: Engine, cart_app: Any) -> list[ProjectionStatusO
             lag_events=int(s.lag_events),
             lag_seconds=float(s.lag_seconds),
         )
-        for s in projection.projection_status(engine, cart_app)
+        for s in projection_status(engine, cart_app)
     ]
 
 
@@ -285,7 +285,7 @@ class _StatusCollector(Collector):
             ),
             (
                 "halvard_projection_lag_seconds",
-                "Time of the log's last event minus time of the projection's last read event, in seconds.",
+                "Seconds the oldest cart log event the projection has not applied has waited.",
                 "lag_seconds",
             ),
             ("halvard_projection_position", "Notification id of the last cart log event read.", "position"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import secrets
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -19,6 +20,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.analytics import service
+from services.analytics.projection import build_analytics_projector
 from services.analytics.read_models import (
     AnalyticsAbandonedCart,
     AnalyticsCartEvent,
@@ -33,6 +35,7 @@ from services.api.app import create_app
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from services.staff.service import create_staff_user
+from tests.checkout.conftest import seed as seed_checkout_catalogue
 from tests.conftest import seeded_database
 from tests.factories import create_product
 
@@ -51,7 +54,9 @@ TABLES = (
 
 
 def _seed(session: Session) -> None:
-    """Twelve catalogue products (ids 9001..9012, "Product 9001"...), one staff user per role."""
+    """The checkout tests' countries and shipping, twelve catalogue products (ids 9001..9012,
+    "Product 9001"...), one staff user per role."""
+    seed_checkout_catalogue(session)
     for pid in range(9001, 9013):
         create_product(session, id=pid, name=f"Product {pid}", slug=f"product-{pid}", sku=f"SKU-{pid}")
     for role in ROLES:
@@ -637,3 +642,60 @@ def test_a_long_download_is_streamed_whole(db: Session, staff: dict[str, TestCli
     assert [r[0] for r in rows[1:]] == [f"long-{n:04d}" for n in range(1234)]
     configured = rows[0].index("configured")
     assert {r[configured] for r in rows[1:]} == {"false"}
+
+
+# --- Against the real projections -------------------------------------------------------------
+
+
+def _add(http: TestClient, token: str, product_id: int) -> None:
+    headers = {"X-Cart-Token": token, "Idempotency-Key": secrets.token_hex(8)}
+    answer = http.post("/api/cart/commands", headers=headers, json={"type": "add", "product_id": product_id})
+    assert answer.status_code == 200, answer.text
+
+
+def test_the_figures_and_the_lag_follow_the_real_projections(
+    http: TestClient, staff: dict[str, TestClient]
+) -> None:
+    """A cart's add, projected by the analytics projector, shows on today's dashboard; a later
+    add not yet projected shows as lag, in the JSON, the dashboard and the Prometheus text."""
+    token = secrets.token_urlsafe(32)
+    _add(http, token, 9012)
+    build_analytics_projector().catch_up()
+    today = datetime.now(UTC).date()
+
+    projections = {
+        p["name"]: p for p in staff["support"].get("/api/analytics/projections").json()["projections"]
+    }
+    head = projections["analytics_funnel_daily"]["head"]
+    assert head >= 2  # Started, ItemAdded
+    for name in TABLES:
+        assert projections[name] == {
+            "name": name,
+            "position": head,
+            "head": head,
+            "lag_events": 0,
+            "lag_seconds": 0.0,
+        }
+    body = _dashboard(staff["analyst"], today, today)
+    assert body["funnel"]["totals"]["carts_with_add"] >= 1
+    assert any(
+        p["product_id"] == 9012 and p["adds"] >= 1 and p["name"] == "Product 9012"
+        for p in body["top_products"]
+    )
+    assert body["lag"]["caught_up"] is True
+
+    _add(http, token, 9011)  # recorded, not projected yet
+    behind = _dashboard(staff["analyst"], today, today)["lag"]
+    assert behind["caught_up"] is False
+    assert {p["name"] for p in behind["projections"]} == set(TABLES)
+    assert all(
+        p["lag_events"] == 1 and p["head"] == head + 1 and p["lag_seconds"] >= 0
+        for p in behind["projections"]
+    )
+    assert behind["data_up_to"] is not None
+    assert datetime.fromisoformat(behind["data_up_to"]) <= datetime.fromisoformat(behind["as_of"])
+    lines = staff["reviewer"].get("/api/analytics/metrics").text.splitlines()
+    assert 'halvard_projection_lag_events{projection="analytics_product_daily"} 1.0' in lines
+    assert f'halvard_projection_position{{projection="analytics_product_daily"}} {float(head)}' in lines
+    build_analytics_projector().catch_up()
+    assert _dashboard(staff["analyst"], today, today)["lag"]["caught_up"] is True

@@ -67,7 +67,8 @@ export interface paths {
          * @description ``{projections: [{name, position, head, lag_events, lag_seconds}]}`` for every
          *     projection of the cart log (``cart_current``, ``support_index`` and the seven analytics
          *     ones): ``position`` its last notification id, ``head`` the log's, ``lag_events`` the
-         *     difference, ``lag_seconds`` the time between their events (0.0 when caught up). Any staff
+         *     difference, ``lag_seconds`` how long the oldest event it has not applied has waited (0.0
+         *     when caught up). Any staff
          *     role; 401 without a session. docs/spec.md section 2.15.
          */
         get: operations["analytics_projections_api_analytics_projections_get"];
@@ -2921,8 +2922,8 @@ export interface components {
         /**
          * ProjectionStatusOut
          * @description How far one projection of the cart log has read: ``position`` (its last notification
-         *     id), ``head`` (the log's last), ``lag_events`` (head - position) and ``lag_seconds`` (time
-         *     of the head event minus time of the event at position; 0.0 when caught up).
+         *     id), ``head`` (the log's last), ``lag_events`` (head - position) and ``lag_seconds`` (how
+         *     long the oldest event it has not applied has been in the log; 0.0 when caught up).
          */
         ProjectionStatusOut: {
             /** Head */
