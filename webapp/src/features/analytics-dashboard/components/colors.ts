@@ -1,7 +1,9 @@
-/** Series colours of the charts: one per currency, and the funnel's steps (contrast ≥ 3:1 on white). */
-export const CURRENCY_COLOR: Record<string, string> = { EUR: '#1d4ed8', USD: '#b45309' };
-export const OTHER_COLOR = '#6b21a8';
-export const STEP_COLOR = '#0f766e';
-export const REMOVED_COLOR = '#b91c1c';
+/**
+ * Series colours of the charts, for the site's dark surfaces (contrast ≥ 3:1 against them, so a
+ * legend's coloured text stays readable): one per currency, and the funnel's steps.
+ */
+export const CURRENCY_COLOR: Record<string, string> = { EUR: '#60a5fa', USD: '#fbbf24' };
+export const OTHER_COLOR = '#c084fc';
+export const STEP_COLOR = '#2dd4bf';
 
 export const currencyColor = (currency: string) => CURRENCY_COLOR[currency] ?? OTHER_COLOR;
