@@ -13,7 +13,8 @@ after), so projections can group and count without caring about event shapes:
   touch one line; ``Cleared`` and ``OrderPlaced`` take every line to 0.
 * ``coupon_code`` (lower case) of ``CouponApplied``/``CouponRemoved`` and of a coupon refusal
   (``CommandRefused`` whose code starts with ``coupon_``: the quoted code of its message,
-  docs/spec.md section 5); ``refusal_code``; ``reason``; ``order_id``.
+  docs/spec.md section 5; "" for ``coupon_not_found``, whose "code" is free text a shopper
+  typed and may be personal data); ``refusal_code``; ``reason``; ``order_id``.
 * ``command``: the ``(command_id, request_hash)`` of the command that recorded it. One command
   can record several events (the checkout hand-off records ``Cleared`` and re-adds every line,
   docs/spec.md section 4); ``commands(facts)`` groups consecutive facts of one cart by it, and
@@ -34,6 +35,7 @@ from services.cart import rules
 from services.cart.domain import Cart
 
 COUPON_REFUSAL_PREFIX = "coupon_"
+UNKNOWN_CODE_REFUSAL = "coupon_not_found"
 _QUOTED = re.compile(r'"([^"]{1,200})"')
 
 # Steps of the closed funnel (docs/analytics.md, analytics_funnel_daily).
@@ -50,11 +52,13 @@ class Choice:
     choice_name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LineFact:
     """A line an event touched: ``delta`` units (+ added, - removed) to ``after`` units;
     ``unit_price`` in minor units of the fact's currency; ``variation_id`` 0 for none;
-    ``choices`` of a configured line (empty otherwise)."""
+    ``choices`` of a configured line (empty otherwise). Treated as immutable (not frozen:
+    a frozen dataclass is several times slower to create, and a rebuild makes one per line
+    per event)."""
 
     line_id: str
     product_id: int
@@ -67,7 +71,7 @@ class LineFact:
     choices: tuple[Choice, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CartFact:
     """One cart event as analytics sees it (see the module docstring). ``country`` and
     ``currency`` are the cart's after the event; ``at`` is the event's time (UTC) and ``day``
@@ -76,7 +80,7 @@ class CartFact:
     gap of at least the abandonment threshold) the projector also sets the cart as it was
     after the event: ``value_after`` (total after coupons, minor units of ``currency``),
     ``items_after`` (units) and ``checkout_after`` (checkout started with these lines);
-    elsewhere they are None."""
+    elsewhere they are None. Treated as immutable, like ``LineFact``."""
 
     notification_id: int
     cart_id: str
@@ -111,7 +115,7 @@ def unit_price(line: Any, currency: str) -> int:
     return rules.unit_price(line, currency) + rules.extras(line, currency)
 
 
-def _choices(line: Any) -> tuple[Choice, ...]:
+def _choices(configuration: Any) -> tuple[Choice, ...]:
     return tuple(
         Choice(
             str(chosen.get("layer_id", "")),
@@ -119,21 +123,22 @@ def _choices(line: Any) -> tuple[Choice, ...]:
             str(chosen.get("layer_name", "")),
             str(chosen.get("name", "")),
         )
-        for chosen in line.get("configuration") or ()
+        for chosen in configuration
     )
 
 
 def _line_fact(line: Any, currency: str, delta: int, after: int) -> LineFact:
+    configuration = line.get("configuration")
     return LineFact(
-        line_id=str(line["line_id"]),
-        product_id=int(line["product_id"]),
-        variation_id=int(line.get("variation_id") or 0),
-        sku=line.get("sku"),
-        configured=bool(line.get("configuration")),
-        delta=delta,
-        after=after,
-        unit_price=unit_price(line, currency),
-        choices=_choices(line),
+        str(line["line_id"]),
+        int(line["product_id"]),
+        int(line.get("variation_id") or 0),
+        line.get("sku"),
+        bool(configuration),
+        delta,
+        after,
+        unit_price(line, currency),
+        _choices(configuration) if configuration else (),
     )
 
 
@@ -146,62 +151,68 @@ def refused_coupon_code(message: str | None) -> str | None:
 
 def fact_of(notification_id: int, cart: Cart | None, event: Any) -> CartFact:
     """The fact of ``event`` given ``cart`` as it was before it (None before ``Started``).
-    Raises ``ValueError`` for an event other than ``Started`` with no cart before it."""
+    Raises ``ValueError`` for an event other than ``Started`` with no cart before it.
+    (Written for speed: a rebuild calls it once per event of the whole log.)"""
     name = type(event).__name__
-    at: datetime = event.timestamp.astimezone(UTC)
-    base: dict[str, Any] = {
-        "notification_id": notification_id,
-        "cart_id": str(event.originator_id),
-        "version": int(event.originator_version),
-        "at": at,
-        "day": at.date(),
-        "event_type": name,
-        "command": (getattr(event, "command_id", None), str(getattr(event, "request_hash", ""))),
-    }
+    at: datetime = event.timestamp
+    if at.tzinfo is not UTC:
+        at = at.astimezone(UTC)
+    lines: tuple[LineFact, ...] = ()
+    coupon_code = refusal_code = reason = order_id = None
+    coupons_before: tuple[str, ...] = ()
     if cart is None:
         if name != "Started":
             raise ValueError(f"{name} of cart {event.originator_id} has no cart before it")
-        return CartFact(country=str(event.country), currency=str(event.currency), **base)
-    currency = cart.currency
-    base["country"], base["currency"] = cart.country, currency
-    if name == "ItemAdded":
-        line = event.line
-        return CartFact(lines=(_line_fact(line, currency, int(line["count"]), int(line["count"])),), **base)
-    if name in ("ItemCountSet", "ItemRemoved"):
-        line = cart.line(event.line_id)
-        if line is None:
-            return CartFact(**base)
-        before = int(line["count"])
-        after = int(event.count) if name == "ItemCountSet" else 0
-        reason = str(event.reason) if name == "ItemCountSet" else None
-        return CartFact(lines=(_line_fact(line, currency, after - before, after),), reason=reason, **base)
-    if name in ("Cleared", "OrderPlaced"):
-        lines = tuple(_line_fact(line, currency, -int(line["count"]), 0) for line in cart.lines)
-        if name == "Cleared":
-            return CartFact(lines=lines, **base)
-        return CartFact(
-            lines=lines,
-            order_id=str(event.order_id),
-            coupons_before=tuple(str(record["code"]).lower() for record in cart.coupons),
-            **base,
-        )
-    if name == "CountrySet":
-        base["country"], base["currency"] = str(event.code), str(event.currency)
-        return CartFact(**base)
-    if name == "CouponApplied":
-        return CartFact(coupon_code=str(event.code).strip().lower(), **base)
-    if name == "CouponRemoved":
-        return CartFact(
-            coupon_code=str(event.code).strip().lower(),
-            refusal_code=event.refusal_code,
-            reason=str(event.reason),
-            **base,
-        )
-    if name == "CommandRefused":
-        code = str(event.code)
-        coupon = refused_coupon_code(event.message) if code.startswith(COUPON_REFUSAL_PREFIX) else None
-        return CartFact(refusal_code=code, coupon_code=coupon, **base)
-    return CartFact(**base)  # Started again (never), PaymentIntentSet, CheckoutStarted
+        country, currency = str(event.country), str(event.currency)
+    else:
+        country, currency = cart.country, cart.currency
+        if name == "ItemAdded":
+            line = event.line
+            count = int(line["count"])
+            lines = (_line_fact(line, currency, count, count),)
+        elif name == "ItemCountSet" or name == "ItemRemoved":
+            found = cart.line(event.line_id)
+            if name == "ItemCountSet":
+                reason = str(event.reason)
+            if found is not None:
+                after = int(event.count) if name == "ItemCountSet" else 0
+                lines = (_line_fact(found, currency, after - int(found["count"]), after),)
+        elif name == "Cleared" or name == "OrderPlaced":
+            lines = tuple(_line_fact(line, currency, -int(line["count"]), 0) for line in cart.lines)
+            if name == "OrderPlaced":
+                order_id = str(event.order_id)
+                coupons_before = tuple(str(record["code"]).lower() for record in cart.coupons)
+        elif name == "CountrySet":
+            country, currency = str(event.code), str(event.currency)
+        elif name == "CouponApplied" or name == "CouponRemoved":
+            coupon_code = str(event.code).strip().lower()
+            if name == "CouponRemoved":
+                refusal_code, reason = event.refusal_code, str(event.reason)
+        elif name == "CommandRefused":
+            refusal_code = str(event.code)
+            if refusal_code.startswith(COUPON_REFUSAL_PREFIX):
+                # A code that does not exist is whatever the shopper typed (a name, a phone
+                # number): it is not copied into the read models; counted under "".
+                unknown = refusal_code == UNKNOWN_CODE_REFUSAL
+                coupon_code = "" if unknown else refused_coupon_code(event.message)
+        # else: PaymentIntentSet, CheckoutStarted (and Started again, which never happens)
+    return CartFact(
+        notification_id,
+        str(event.originator_id),
+        int(event.originator_version),
+        at,
+        at.date(),
+        name,
+        country,
+        currency,
+        (getattr(event, "command_id", None), str(getattr(event, "request_hash", ""))),
+        lines,
+        coupon_code,
+        refusal_code,
+        reason,
+        order_id,
+        coupons_before,
+    )
 
 
 def commands(facts: Iterable[CartFact]) -> Iterator[list[CartFact]]:

@@ -5,7 +5,11 @@ and abandonment decided the same way by the sweep and by a returning cart (docs/
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -26,7 +30,7 @@ from services.cart.domain import Cart, cart_id_for
 from services.cart.eventstore import eventstore_env
 from services.cart.facts import Price
 from services.cart.projection import CartProjector
-from services.cart.readmodel import CartCurrent
+from services.cart.readmodel import CartCurrent, ProjectionTracking
 from services.checkout.models import Order, OrderLine
 from services.discounts.domain import CouponFacts
 from services.shared.db import get_engine
@@ -34,6 +38,13 @@ from services.shared.settings import get_settings
 from tests.cart.helpers import FakeCatalog, new_token
 
 PRODUCTS = [1, 2, 4, 26907, 31575]
+ADD_PACK = {
+    "type": "add",
+    "product_id": 2,
+    "variation_id": None,
+    "configuration": None,
+    "recommended_by": None,
+}
 THRESHOLD = timedelta(microseconds=1)  # every gap is "idle": abandonment and returns everywhere
 
 
@@ -314,6 +325,58 @@ def test_a_crash_mid_batch_loses_and_doubles_nothing(
     assert after_crash == tables(engine)
 
 
+def test_killing_the_projector_process_loses_and_doubles_nothing(
+    store_app: CartApplication, engine: Engine, catalog: FakeCatalog
+) -> None:
+    """``shop project`` (all projectors of the cart log in one process) is killed with SIGKILL
+    once some analytics read model has committed a batch; a new projector then catches up and
+    the rows equal a rebuild from scratch, wherever the kill landed."""
+    rng = random.Random(11)
+    drive(store_app, engine, catalog, rng, [new_token() for _ in range(40)], 1500)
+    head = store_app.recorder.max_notification_id()
+    names = [p.name for p in analytics_projections.all_projections(engine.dialect.name, THRESHOLD)]
+    env = {**os.environ, "ANALYTICS_ABANDONED_AFTER_MINUTES": "1", "GC_FREEZE": "0"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "services.api.cli", "project"], env=env, stdout=subprocess.DEVNULL
+    )
+    tracking = ProjectionTracking.__table__
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            with engine.connect() as conn:
+                moved = conn.execute(
+                    select(func.max(tracking.c.notification_id)).where(tracking.c.projection_name.in_(names))
+                ).scalar()
+            if moved:
+                break
+            assert process.poll() is None, "the projector process ended by itself"
+            time.sleep(0.005)
+        else:
+            pytest.fail("the projector process committed nothing in two minutes")
+    finally:
+        process.kill()
+        process.wait()
+    with engine.connect() as conn:
+        positions = dict(
+            conn.execute(
+                select(tracking.c.projection_name, tracking.c.notification_id).where(
+                    tracking.c.projection_name.in_(names)
+                )
+            ).all()
+        )
+    assert all(0 <= positions.get(name, 0) <= head for name in names)
+    minute = timedelta(minutes=1)  # the process's threshold (ANALYTICS_ABANDONED_AFTER_MINUTES)
+    restarted = projector(store_app, engine, abandoned_after=minute)
+    restarted.catch_up()
+    now = datetime.now(UTC)
+    restarted.sweep(now)
+    after_kill = tables(engine)
+    rebuilt = projector(store_app, engine, abandoned_after=minute)
+    rebuilt.rebuild()
+    rebuilt.sweep(now)
+    assert tables(engine) == after_kill
+
+
 def test_one_projection_is_rebuilt_alone_and_a_changed_one_is_back_filled(
     store_app: CartApplication,
     engine: Engine,
@@ -356,14 +419,7 @@ def test_abandonment_is_the_same_whether_swept_or_seen_on_return(
     engine: Engine,
 ) -> None:
     token = new_token()
-    add = {
-        "type": "add",
-        "product_id": 2,
-        "variation_id": None,
-        "configuration": None,
-        "recommended_by": None,
-    }
-    store_app.execute(token, add, command_id="a1")
+    store_app.execute(token, ADD_PACK, command_id="a1")
     long = timedelta(hours=1)
     swept = projector(store_app, engine, abandoned_after=long)
     swept.catch_up()
@@ -380,14 +436,7 @@ def test_abandonment_is_the_same_whether_swept_or_seen_on_return(
 
 def test_projection_status_reports_position_and_lag(store_app: CartApplication, engine: Engine) -> None:
     token = new_token()
-    add = {
-        "type": "add",
-        "product_id": 2,
-        "variation_id": None,
-        "configuration": None,
-        "recommended_by": None,
-    }
-    store_app.execute(token, add, command_id="a1")
+    store_app.execute(token, ADD_PACK, command_id="a1")
     analytics = projector(store_app, engine)
     head = store_app.recorder.max_notification_id()
     later = datetime.now(UTC) + timedelta(seconds=5)
@@ -401,3 +450,9 @@ def test_projection_status_reports_position_and_lag(store_app: CartApplication, 
     assert all(
         caught_up[name].lag_events == 0 and caught_up[name].lag_seconds == 0.0 for name in analytics.names
     )
+
+
+def test_the_event_rows_name_every_column_of_their_table() -> None:
+    """``CartEvents`` writes positional rows (COPY / executemany): its column list is the table's."""
+    table = AnalyticsCartEvent.__table__
+    assert sorted(analytics_projections.CartEvents.COLUMNS) == sorted(c.name for c in table.columns)
