@@ -111,7 +111,8 @@ class AbandonmentOut(_Out):
 
 
 class CouponRefusalStatsOut(_Out):
-    """Refusals of one ``coupon_code`` (lower case) for one ``refusal_code`` in the range:
+    """Refusals of one ``coupon_code`` (lower case; empty for codes that do not exist, whose
+    text is never kept) for one ``refusal_code`` in the range:
     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
     carts, how many placed an order after the refusal)."""
 

@@ -2028,7 +2028,8 @@ export interface components {
         };
         /**
          * CouponRefusalStatsOut
-         * @description Refusals of one ``coupon_code`` (lower case) for one ``refusal_code`` in the range:
+         * @description Refusals of one ``coupon_code`` (lower case; empty for codes that do not exist, whose
+         *     text is never kept) for one ``refusal_code`` in the range:
          *     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
          *     carts, how many placed an order after the refusal).
          */

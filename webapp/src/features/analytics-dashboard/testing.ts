@@ -48,7 +48,10 @@ export function dashboard(from = '2026-11-01', to = '2026-11-03', fields: Partia
       { last_step: 'cart', currency: 'EUR', carts: 4, items: 6, value: 45_000, returned: 1, ordered_after: 0 },
       { last_step: 'checkout', currency: 'USD', carts: 1, items: 1, value: 13_999, returned: 1, ordered_after: 1 },
     ],
-    coupon_refusals: [{ coupon_code: 'save10', refusal_code: 'coupon_min_spend', refusals: 4, carts: 3, carts_ordered_after: 2 }],
+    coupon_refusals: [
+      { coupon_code: 'save10', refusal_code: 'coupon_min_spend', refusals: 4, carts: 3, carts_ordered_after: 2 },
+      { coupon_code: '', refusal_code: 'coupon_not_found', refusals: 2, carts: 1, carts_ordered_after: 0 },
+    ],
     configurator_choices: [
       { product_id: 26907, product_name: 'Custom Keyboard Builder', layer_id: 'case', layer_name: 'Case', choice_id: 'alu', choice_name: 'Aluminium', selected: 5, added: 6, removed: 1, ordered: 3 },
     ],

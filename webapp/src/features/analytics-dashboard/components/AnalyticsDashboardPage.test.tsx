@@ -61,6 +61,7 @@ describe('the analytics dashboard figures (docs/spec.md section 2.15)', () => {
 
     const coupons = screen.getByRole('region', { name: 'Refused coupons' });
     expect(within(coupons).getByRole('row', { name: 'save10 coupon_min_spend 4 3 2 (67%)' })).toBeInTheDocument();
+    expect(within(coupons).getByRole('row', { name: 'A code that does not exist coupon_not_found 2 1 0 (0%)' })).toBeInTheDocument();
 
     const choices = screen.getByRole('region', { name: 'Configurator choices' });
     expect(within(choices).getByRole('row', { name: 'Custom Keyboard Builder Case Aluminium 5 6 1 3' })).toBeInTheDocument();

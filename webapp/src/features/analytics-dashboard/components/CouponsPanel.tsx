@@ -3,6 +3,9 @@ import { formatCount, formatShare } from './format';
 import { Empty, Panel, TableWrap } from './Panel';
 import styles from './Dashboard.module.css';
 
+/** How the table names refusals of codes that do not exist (the text typed is never kept: it may be personal data). */
+export const UNKNOWN_CODE = 'A code that does not exist';
+
 /**
  * Refused coupons in the range by code and reason (docs/spec.md section 2.15): how often, in how
  * many carts, and how many of those carts ordered after the refusal.
@@ -33,8 +36,8 @@ export function CouponsPanel({ refusals }: { refusals: CouponRefusal[] }) {
             <tbody>
               {refusals.map((r) => (
                 <tr key={`${r.coupon_code}-${r.refusal_code}`}>
-                  <th scope="row" className={styles.mono}>
-                    {r.coupon_code}
+                  <th scope="row" className={r.coupon_code ? styles.mono : undefined}>
+                    {r.coupon_code || UNKNOWN_CODE}
                   </th>
                   <td className={styles.mono}>{r.refusal_code || '–'}</td>
                   <td className={styles.num}>{formatCount(r.refusals)}</td>
