@@ -53,6 +53,7 @@ export DEMO_STAFF_PASSWORD="${DEMO_STAFF_PASSWORD:-e2e-$(head -c 12 /dev/urandom
 export E2E_STAFF_EMAIL="${E2E_STAFF_EMAIL:-admin@halvard.gg}" E2E_STAFF_PASSWORD="${E2E_STAFF_PASSWORD:-$DEMO_STAFF_PASSWORD}"
 # The seeded support user (role support) uses the support console (webapp/e2e/support.spec.ts).
 export E2E_SUPPORT_EMAIL="${E2E_SUPPORT_EMAIL:-support@halvard.gg}"
+export E2E_ANALYST_EMAIL="${E2E_ANALYST_EMAIL:-analyst@halvard.gg}"
 # Rate limits (docs/operations.md, Security): every browser test comes from 127.0.0.1 through this
 # one server, so the per-client limits are generous here; the per-cart coupon limit keeps its real
 # default (5 refused guesses per 10 minutes), which e2e/coupon-limit.spec.ts exercises.

@@ -22,6 +22,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.admin.setup import mount_admin
+from services.analytics.dashboard import router as analytics_dashboard_router
 from services.analytics.endpoints import router as analytics_router
 from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
@@ -224,6 +225,7 @@ def create_app() -> FastAPI:
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
     app.include_router(support_router)  # /api/support/... (support console: admin, support)
+    app.include_router(analytics_dashboard_router)  # /api/analytics/... (dashboard: admin, analyst)
     mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only
     app.include_router(contact_router)  # POST /api/mail (contact form)
     app.include_router(newsletter_router)  # POST /api/newsletter

@@ -6,6 +6,7 @@ Use:
     ``dependencies=[Depends(require_role("admin", "reviewer"))]``             either role
     ``AdminDep`` / ``StaffReaderDep``                   aliases of the two above
     ``SupportDep``                                      admin or support (the support console)
+    ``AnalystDep``                                      admin or analyst (the analytics dashboard)
     ``staff: OptionalStaffDep`` or ``optional_staff(request)``  StaffUser or None, never an error
 
 Errors: no valid session -> 401 ``{"code": "staff_login_required", ...}``; a session with
@@ -96,9 +97,13 @@ StaffReaderDep = Annotated[StaffUser, Depends(require_role(Role.ADMIN, Role.REVI
 SupportDep = Annotated[StaffUser, Depends(require_role(*SUPPORT_ROLES))]
 """The support console's users (docs/spec.md section 2.14): admin or support; 401 without a
 staff session, 403 ``staff_role_forbidden`` for a reviewer or an analyst."""
+AnalystDep = Annotated[StaffUser, Depends(require_role(Role.ADMIN, Role.ANALYST))]
+"""The analytics dashboard's users (docs/spec.md section 2.15): admin or analyst; 401 without a
+staff session, 403 ``staff_role_forbidden`` for a reviewer or support."""
 
 __all__ = [
     "AdminDep",
+    "AnalystDep",
     "OptionalStaffDep",
     "SESSION_COOKIE",
     "StaffDep",

@@ -64,3 +64,29 @@ export function supportAccount(): StaffAccount {
   }
   return madeSupport;
 }
+
+let madeAnalyst: StaffAccount | undefined;
+
+/**
+ * The analyst account (role analyst, docs/spec.md section 2.15): E2E_ANALYST_EMAIL with
+ * E2E_STAFF_PASSWORD when both are set (scripts/test.sh: the demo seed's `analyst@halvard.gg`
+ * has DEMO_STAFF_PASSWORD); otherwise one made once per worker with `create-staff --role analyst`.
+ */
+export function analystAccount(): StaffAccount {
+  const { E2E_ANALYST_EMAIL: email, E2E_STAFF_PASSWORD: password } = process.env;
+  if (email && password) return { email, password };
+  if (!process.env.DATABASE_URL) {
+    throw new Error('Set E2E_ANALYST_EMAIL and E2E_STAFF_PASSWORD, or DATABASE_URL of the server under test.');
+  }
+  if (!madeAnalyst) {
+    const account = { email: `e2e-analyst-${randomBytes(6).toString('hex')}@example.com`, password: `e2e-${randomBytes(12).toString('hex')}` };
+    const venv = `${ROOT}.venv/bin/python`;
+    execFileSync(existsSync(venv) ? venv : 'python', ['-m', 'services.api.cli', 'create-staff', account.email, '--role', 'analyst'], {
+      cwd: ROOT,
+      env: { ...process.env, STAFF_PASSWORD: account.password },
+      stdio: 'pipe',
+    });
+    madeAnalyst = account;
+  }
+  return madeAnalyst;
+}

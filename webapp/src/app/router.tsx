@@ -47,6 +47,9 @@ export const routes: RouteObject[] = [
           // The support console (docs/spec.md section 2.14): staff only, one lazy chunk that
           // routes its own pages (one entry here keeps the shopper's first load as it was).
           { path: 'support/*', lazy: () => import('./routes/support') },
+          // The analytics dashboard (docs/spec.md section 2.15): analysts and admins, one lazy chunk
+          // with its charts; the splat also matches /analytics itself.
+          { path: 'analytics/*', lazy: () => import('./routes/analytics') },
           { path: 'newsletter/confirm', lazy: async () => (await import('./routes/newsletter')).confirm },
           { path: 'newsletter/unsubscribe', lazy: async () => (await import('./routes/newsletter')).unsubscribe },
           { path: ':postSlug', lazy: generic },

@@ -71,6 +71,8 @@ export const paths = {
   newsletterSignUp: '/?newsletter',
   /** Staff login (docs/spec.md section 6); `?next=` is where to go afterwards (a local path). */
   staffLogin: '/staff/login',
+  /** The analytics dashboard (docs/spec.md section 2.15); `?from=&to=` (UTC days) choose the range. */
+  analytics: '/analytics',
   /** The admin UI (server-rendered, not an app route). */
   admin: '/admin/',
 } as const;

@@ -7,6 +7,104 @@
  */
 
 export interface paths {
+    "/api/analytics/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The analytics dashboard's figures (analyst, admin)
+         * @description One document for the dashboard page, for the UTC days ``from``..``to``: ``{start, end,
+         *     days, funnel: {totals, by_day}, revenue: {totals, by_day, by_country}, top_products,
+         *     abandonment, coupon_refusals, configurator_choices, lag: {caught_up, data_up_to, as_of,
+         *     projections}}`` (schema ``DashboardOut``; money in integer minor units of the currency
+         *     beside it, never summed across currencies). 422 ``invalid_date_range``; 401/403 as the
+         *     module says. docs/spec.md section 2.15.
+         */
+        get: operations["analytics_dashboard_api_analytics_dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Projection lag as Prometheus metrics (any staff)
+         * @description The projections' status as Prometheus text (``text/plain; version=0.0.4``): gauges
+         *     ``halvard_projection_lag_events``, ``halvard_projection_lag_seconds`` and
+         *     ``halvard_projection_position``, labelled ``projection="<name>"``. Any staff role; 401
+         *     without a session. docs/spec.md section 2.15.
+         */
+        get: operations["analytics_metrics_api_analytics_metrics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/projections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far each projection of the cart log has read (any staff)
+         * @description ``{projections: [{name, position, head, lag_events, lag_seconds}]}`` for every
+         *     projection of the cart log (``cart_current``, ``support_index`` and the seven analytics
+         *     ones): ``position`` its last notification id, ``head`` the log's, ``lag_events`` the
+         *     difference, ``lag_seconds`` how long the oldest event it has not applied has waited (0.0
+         *     when caught up). Any staff
+         *     role; 401 without a session. docs/spec.md section 2.15.
+         */
+        get: operations["analytics_projections_api_analytics_projections_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analytics/tables/{name}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an analytics table as CSV (analyst, admin)
+         * @description The rows of read-model table ``name`` whose ``day`` is in ``from``..``to``, streamed as
+         *     CSV (``text/csv; charset=utf-8``, stdlib ``csv``, CRLF): a header row of the column names
+         *     in table order, then one line per row (money in minor units, times ISO 8601 UTC, booleans
+         *     ``true``/``false``, empty for NULL; text a spreadsheet would take for a formula starts with
+         *     ``'``). ``Content-Disposition: attachment; filename="<name>-<from>-<to>.csv"``. 404
+         *     ``unknown_table``; 422 ``invalid_date_range``. docs/spec.md section 2.15.
+         */
+        get: operations["analytics_table_csv_api_analytics_tables__name__csv_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart": {
         parameters: {
             query?: never;
@@ -1280,6 +1378,29 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * AbandonmentOut
+         * @description Carts abandoned on a day of the range with ``last_step`` ``cart`` (items, no checkout) or
+         *     ``checkout`` (checkout started with these lines), in one currency: ``carts``, ``items``
+         *     (units), ``value`` (their totals after coupons, minor units of ``currency``), ``returned``
+         *     (carts active again later) and ``ordered_after`` (carts that then ordered).
+         */
+        AbandonmentOut: {
+            /** Carts */
+            carts: number;
+            /** Currency */
+            currency: string;
+            /** Items */
+            items: number;
+            /** Last Step */
+            last_step: string;
+            /** Ordered After */
+            ordered_after: number;
+            /** Returned */
+            returned: number;
+            /** Value */
+            value: number;
+        };
+        /**
          * AddItem
          * @description Add one unit of a product (docs/spec.md section 4). ``configuration``: configurator choice keys
          *     "layer_id:choice_id". ``recommended_by``: the product whose recommendation this is (-1: none).
@@ -1727,6 +1848,34 @@ export interface components {
             version: number;
         };
         /**
+         * ConfiguratorChoiceOut
+         * @description One choice of one layer of a configurator (``product_id``, ``product_name`` from the
+         *     catalogue or None), summed over the range: ``selected`` (configured lines added with it),
+         *     ``added``, ``removed`` and ``ordered`` (units).
+         */
+        ConfiguratorChoiceOut: {
+            /** Added */
+            added: number;
+            /** Choice Id */
+            choice_id: string;
+            /** Choice Name */
+            choice_name: string;
+            /** Layer Id */
+            layer_id: string;
+            /** Layer Name */
+            layer_name: string;
+            /** Ordered */
+            ordered: number;
+            /** Product Id */
+            product_id: number;
+            /** Product Name */
+            product_name: string | null;
+            /** Removed */
+            removed: number;
+            /** Selected */
+            selected: number;
+        };
+        /**
          * ConfiguratorOut
          * @description A product's configurator (``GET /api/configurator/{product_id}``); ``base_eur``/``base_usd``
          *     the product's current unit price in minor units; ``defaults`` the keys a new build starts with.
@@ -1878,6 +2027,25 @@ export interface components {
             refusal: string;
         };
         /**
+         * CouponRefusalStatsOut
+         * @description Refusals of one ``coupon_code`` (lower case; empty for codes that do not exist, whose
+         *     text is never kept) for one ``refusal_code`` in the range:
+         *     ``refusals`` (events), ``carts`` (distinct carts) and ``carts_ordered_after`` (of those
+         *     carts, how many placed an order after the refusal).
+         */
+        CouponRefusalStatsOut: {
+            /** Carts */
+            carts: number;
+            /** Carts Ordered After */
+            carts_ordered_after: number;
+            /** Coupon Code */
+            coupon_code: string;
+            /** Refusal Code */
+            refusal_code: string;
+            /** Refusals */
+            refusals: number;
+        };
+        /**
          * CouponWrite
          * @description Fields a staff admin may set (all optional on PUT: only the fields sent change).
          *     ``usage_count`` and ``used_by`` are kept by checkout and cannot be written.
@@ -1935,6 +2103,38 @@ export interface components {
             first_name: string;
             /** Last Name */
             last_name: string;
+        };
+        /**
+         * DashboardOut
+         * @description ``GET /api/analytics/dashboard``: the page's figures for the days ``start``..``end``
+         *     (inclusive, UTC; ``days`` of them): ``funnel``, ``revenue``, ``top_products`` (10 at most,
+         *     most units added first), ``abandonment`` (per last step and currency),
+         *     ``coupon_refusals`` (most refused first), ``configurator_choices``, and ``lag``.
+         */
+        DashboardOut: {
+            /** Abandonment */
+            abandonment: components["schemas"]["AbandonmentOut"][];
+            /** Configurator Choices */
+            configurator_choices: components["schemas"]["ConfiguratorChoiceOut"][];
+            /** Coupon Refusals */
+            coupon_refusals: components["schemas"]["CouponRefusalStatsOut"][];
+            /** Days */
+            days: number;
+            /**
+             * End
+             * Format: date
+             */
+            end: string;
+            funnel: components["schemas"]["FunnelOut"];
+            lag: components["schemas"]["LagOut"];
+            revenue: components["schemas"]["RevenueOut"];
+            /**
+             * Start
+             * Format: date
+             */
+            start: string;
+            /** Top Products */
+            top_products: components["schemas"]["TopProductOut"][];
         };
         /**
          * DiscountedTotals
@@ -2047,6 +2247,50 @@ export interface components {
             image_front: string;
         };
         /**
+         * FunnelCountsOut
+         * @description Carts at each step of the closed funnel (a step counts only carts that passed the one
+         *     before), each cart counted on the day it started: ``carts_started``, ``carts_with_add``,
+         *     ``checkouts_started``, ``orders_placed``.
+         */
+        FunnelCountsOut: {
+            /** Carts Started */
+            carts_started: number;
+            /** Carts With Add */
+            carts_with_add: number;
+            /** Checkouts Started */
+            checkouts_started: number;
+            /** Orders Placed */
+            orders_placed: number;
+        };
+        /**
+         * FunnelDayOut
+         * @description The funnel of the carts started on ``day`` (every day of the range, zeros included).
+         */
+        FunnelDayOut: {
+            /** Carts Started */
+            carts_started: number;
+            /** Carts With Add */
+            carts_with_add: number;
+            /** Checkouts Started */
+            checkouts_started: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Orders Placed */
+            orders_placed: number;
+        };
+        /**
+         * FunnelOut
+         * @description ``totals`` over the range and ``by_day`` (every day of the range, oldest first).
+         */
+        FunnelOut: {
+            /** By Day */
+            by_day: components["schemas"]["FunnelDayOut"][];
+            totals: components["schemas"]["FunnelCountsOut"];
+        };
+        /**
          * RequestError
          * @description A 422 answer: ``invalid_request`` (request validation, with ``errors``) or a context's own
          *     422 code (``invalid_checkout`` with ``fields``, ``invalid_contact``...).
@@ -2088,6 +2332,26 @@ export interface components {
             url: string;
             /** Z */
             z: number;
+        };
+        /**
+         * LagOut
+         * @description How current the dashboard's figures are: ``caught_up`` (every analytics projection has
+         *     read the whole log), ``data_up_to`` (when the last event every analytics projection has
+         *     read occurred; None before any), ``as_of`` (when this was measured) and ``projections``
+         *     (the analytics projections' status).
+         */
+        LagOut: {
+            /**
+             * As Of
+             * Format: date-time
+             */
+            as_of: string;
+            /** Caught Up */
+            caught_up: boolean;
+            /** Data Up To */
+            data_up_to: string | null;
+            /** Projections */
+            projections: components["schemas"]["ProjectionStatusOut"][];
         };
         /**
          * LayerOut
@@ -2657,6 +2921,32 @@ export interface components {
             variations: number[];
         };
         /**
+         * ProjectionStatusOut
+         * @description How far one projection of the cart log has read: ``position`` (its last notification
+         *     id), ``head`` (the log's last), ``lag_events`` (head - position) and ``lag_seconds`` (how
+         *     long the oldest event it has not applied has been in the log; 0.0 when caught up).
+         */
+        ProjectionStatusOut: {
+            /** Head */
+            head: number;
+            /** Lag Events */
+            lag_events: number;
+            /** Lag Seconds */
+            lag_seconds: number;
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+        };
+        /**
+         * ProjectionsOut
+         * @description ``GET /api/analytics/projections``: every projection of the cart log.
+         */
+        ProjectionsOut: {
+            /** Projections */
+            projections: components["schemas"]["ProjectionStatusOut"][];
+        };
+        /**
          * QuoteIn
          * @description ``{"configuration": ["layer:choice", ...]}``: at most 30 keys of at most 130 characters.
          */
@@ -2792,6 +3082,94 @@ export interface components {
         Rendered: {
             /** Rendered */
             rendered: string;
+        };
+        /**
+         * RevenueCountryOut
+         * @description One ``country``'s orders in one currency over the range.
+         */
+        RevenueCountryOut: {
+            /** Country */
+            country: string;
+            /** Currency */
+            currency: string;
+            /** Discount */
+            discount: number;
+            /** Items */
+            items: number;
+            /** Orders */
+            orders: number;
+            /** Shipping */
+            shipping: number;
+            /** Subtotal */
+            subtotal: number;
+            /** Tax */
+            tax: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * RevenueDayOut
+         * @description One currency's orders of one ``day`` (only days with orders are listed).
+         */
+        RevenueDayOut: {
+            /** Currency */
+            currency: string;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Discount */
+            discount: number;
+            /** Items */
+            items: number;
+            /** Orders */
+            orders: number;
+            /** Shipping */
+            shipping: number;
+            /** Subtotal */
+            subtotal: number;
+            /** Tax */
+            tax: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * RevenueFiguresOut
+         * @description Orders placed from carts: ``orders``, ``items`` (units), and ``subtotal``, ``discount``,
+         *     ``shipping``, ``tax`` (included in ``total``) and ``total`` in minor units of ``currency``
+         *     (equal to the orders table to the cent).
+         */
+        RevenueFiguresOut: {
+            /** Currency */
+            currency: string;
+            /** Discount */
+            discount: number;
+            /** Items */
+            items: number;
+            /** Orders */
+            orders: number;
+            /** Shipping */
+            shipping: number;
+            /** Subtotal */
+            subtotal: number;
+            /** Tax */
+            tax: number;
+            /** Total */
+            total: number;
+        };
+        /**
+         * RevenueOut
+         * @description ``totals`` per currency, ``by_day`` (day, then currency) and ``by_country`` (per country
+         *     and currency, by currency then highest total).
+         */
+        RevenueOut: {
+            /** By Country */
+            by_country: components["schemas"]["RevenueCountryOut"][];
+            /** By Day */
+            by_day: components["schemas"]["RevenueDayOut"][];
+            /** Totals */
+            totals: components["schemas"]["RevenueFiguresOut"][];
         };
         /**
          * RuleOut
@@ -3319,6 +3697,34 @@ export interface components {
             variation_id: number | null;
         };
         /**
+         * TopProductOut
+         * @description A product (its variations summed) by units added to carts in the range: ``name`` and
+         *     ``sku`` from the catalogue (None when the product is gone), ``adds`` and ``removes`` (units,
+         *     netted per shopper command), ``net_quantity`` (adds - removes), ``orders`` (orders that
+         *     contained it), ``units_sold``, ``removals_after_price_change`` (units removed within 24 h
+         *     after the cart showed the product at a new unit price).
+         */
+        TopProductOut: {
+            /** Adds */
+            adds: number;
+            /** Name */
+            name: string | null;
+            /** Net Quantity */
+            net_quantity: number;
+            /** Orders */
+            orders: number;
+            /** Product Id */
+            product_id: number;
+            /** Removals After Price Change */
+            removals_after_price_change: number;
+            /** Removes */
+            removes: number;
+            /** Sku */
+            sku: string | null;
+            /** Units Sold */
+            units_sold: number;
+        };
+        /**
          * VariationImage
          * @description A variation's image.
          */
@@ -3412,6 +3818,180 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    analytics_dashboard_api_analytics_dashboard_get: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD (UTC), inclusive; default 29 days before to. */
+                from?: string | null;
+                /** @description Last day, YYYY-MM-DD (UTC), inclusive; default today. */
+                to?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Funnel, revenue, top products, abandonment, coupons, choices, lag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: a reviewer or support (the dashboard is for analysts and admins) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_date_range`: not a YYYY-MM-DD date, from after to, or over 366 days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_metrics_api_analytics_metrics_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text exposition of the projections' status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_projections_api_analytics_projections_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every projection's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectionsOut"];
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    analytics_table_csv_api_analytics_tables__name__csv_get: {
+        parameters: {
+            query?: {
+                /** @description First day, YYYY-MM-DD (UTC), inclusive; default 29 days before to. */
+                from?: string | null;
+                /** @description Last day, YYYY-MM-DD (UTC), inclusive; default today. */
+                to?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description analytics_cart_events, analytics_funnel_daily, ... (docs/analytics.md) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table's rows of the range: a header row of column names, then one line per row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden`: a reviewer or support (the dashboard is for analysts and admins) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `unknown_table`: not one of the seven tables */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_date_range`: not a YYYY-MM-DD date, from after to, or over 366 days */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     read_cart_api_cart_get: {
         parameters: {
             query?: never;
