@@ -28,9 +28,8 @@ from services.cart.deps import get_cart_app
 from services.shared.db import get_engine, get_sessionmaker
 from services.shared.deps import SessionDep
 from services.shared.errors import error_responses
-from services.shared.routing import DbRouter, documented
+from services.shared.routing import DbRouter, NoStoreRoute, documented
 from services.staff.deps import AnalystDep, StaffDep
-from services.support.endpoints import NoStoreRoute
 
 router = DbRouter(prefix="/api/analytics", tags=["Analytics dashboard (staff)"], route_class=NoStoreRoute)
 

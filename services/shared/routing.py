@@ -12,14 +12,18 @@ needs a thread before the (async) session teardown hands the connection back. En
 return plain JSON-ready data; document shapes in docstrings or with ``responses=``. An
 endpoint that wants a validated response model should be ``async def`` and do its database
 work in one ``run_in_threadpool`` call that opens and closes its own session.
+
+``NoStoreRoute`` (a ``route_class`` for staff routers: the support console, the analytics
+dashboard) adds ``Cache-Control: no-store`` to every answer, errors included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request, Response
+from fastapi.routing import APIRoute
 
 # The header of every answer no cache may keep (personal data, staff data, live state).
 NO_STORE: dict[str, str] = {"Cache-Control": "no-store"}
@@ -41,3 +45,36 @@ def documented(model: Any, description: str, status: int = 200) -> dict[int | st
     route's response model: the answer is sent as the endpoint built it, never validated or
     filtered (see above)."""
     return {status: {"model": model, "description": description}}
+
+
+class NoStoreRoute(APIRoute):
+    """A route whose every answer, errors from its dependencies and handlers included, carries
+    ``Cache-Control: no-store`` (the app's exception handlers build the error body)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        """The route's handler, wrapped: errors go through the app's handler for their type."""
+        handler = super().get_route_handler()
+
+        async def no_store(request: Request) -> Response:
+            try:
+                response = await handler(request)
+            except Exception as exc:
+                answer = _handled(request, exc)
+                if answer is None:
+                    raise
+                response = await answer
+            response.headers.update(NO_STORE)
+            return response
+
+        return no_store
+
+
+def _handled(request: Request, exc: Exception) -> Awaitable[Response] | None:
+    handlers: dict[Any, Any] = request.app.exception_handlers
+    for cls in type(exc).__mro__:
+        if cls is Exception:
+            return None
+        if cls in handlers:
+            result: Awaitable[Response] = handlers[cls](request, exc)
+            return result
+    return None

@@ -13,19 +13,17 @@ computed (committed before it is sent); nothing edits or deletes the audit log.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine
 from typing import Annotated, Any
 
-from fastapi import Path, Query, Request, Response
+from fastapi import Path, Query, Response
 from fastapi.responses import JSONResponse
-from fastapi.routing import APIRoute
 
 from services.cart.deps import get_cart_app
 from services.shared.deps import SessionDep
 from services.shared.errors import Invalid, error_responses
 from services.shared.gc_tuning import gc_paused
 from services.shared.ids import MAX_ID
-from services.shared.routing import NO_STORE, DbRouter, documented
+from services.shared.routing import DbRouter, NoStoreRoute, documented
 from services.staff.deps import AdminDep, SupportDep
 from services.support import service
 from services.support.schemas import AmbiguousReferenceOut, AuditOut, SearchOut, TimelineOut
@@ -51,39 +49,6 @@ Ref = Annotated[
 ]
 Version = Annotated[int | None, Query(ge=-MAX_ID, le=MAX_ID, description="The version to select.")]
 At = Annotated[str | None, Query(max_length=64, description="ISO 8601 time (naive = UTC): the version then.")]
-
-
-class NoStoreRoute(APIRoute):
-    """A route whose every answer, errors from its dependencies and handlers included, carries
-    ``Cache-Control: no-store`` (the app's exception handlers build the error body)."""
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        """The route's handler, wrapped: errors go through the app's handler for their type."""
-        handler = super().get_route_handler()
-
-        async def no_store(request: Request) -> Response:
-            try:
-                response = await handler(request)
-            except Exception as exc:
-                answer = _handled(request, exc)
-                if answer is None:
-                    raise
-                response = await answer
-            response.headers.update(NO_STORE)
-            return response
-
-        return no_store
-
-
-def _handled(request: Request, exc: Exception) -> Awaitable[Response] | None:
-    handlers: dict[Any, Any] = request.app.exception_handlers
-    for cls in type(exc).__mro__:
-        if cls is Exception:
-            return None
-        if cls in handlers:
-            result: Awaitable[Response] = handlers[cls](request, exc)
-            return result
-    return None
 
 
 router = DbRouter(prefix="/api/support", tags=["Support console (staff)"], route_class=NoStoreRoute)
