@@ -24,7 +24,11 @@ also runs a sweeper thread that records carts idle past the abandonment threshol
 from __future__ import annotations
 
 import logging
+import multiprocessing
+import os
+import queue
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -49,6 +53,8 @@ Progress = Callable[[int, int], None]
 
 _VERSIONS = AnalyticsProjectionVersion.__table__
 PEEK = 32  # notifications read past a batch to finish its last command
+PARALLEL_MIN = 20_000  # notifications from which a full rebuild is shared by worker processes
+INCOMPLETE = -1  # the version recorded for a projection while a parallel rebuild fills it
 
 
 def _command_key(event: Any) -> tuple[Any, ...]:
@@ -82,7 +88,9 @@ class _Positions:
 class AnalyticsProjector(CartProjector):
     """Keeps the ``analytics_*`` read models from ``app``'s log on ``engine`` (see the module
     docstring). ``abandoned_after``: the abandonment threshold; ``sweep_interval``: seconds
-    between sweeps while running; other keyword arguments as ``CartProjector``'s."""
+    between sweeps while running; ``rebuild_workers``: processes sharing a full rebuild
+    (default: the CPU count, at most 4; 1: none) of a log of ``parallel_min`` notifications or
+    more; other keyword arguments as ``CartProjector``'s."""
 
     def __init__(
         self,
@@ -91,6 +99,8 @@ class AnalyticsProjector(CartProjector):
         *,
         abandoned_after: timedelta = timedelta(minutes=60),
         sweep_interval: float = 30.0,
+        rebuild_workers: int | None = None,
+        parallel_min: int = PARALLEL_MIN,
         **kwargs: Any,
     ) -> None:
         self.engine = engine
@@ -98,6 +108,8 @@ class AnalyticsProjector(CartProjector):
         self.projections = all_projections(engine.dialect.name, abandoned_after)
         self.abandoned_after = abandoned_after
         self.sweep_interval = sweep_interval
+        self.rebuild_workers = rebuild_workers if rebuild_workers is not None else min(4, os.cpu_count() or 1)
+        self.parallel_min = parallel_min
         self._check_versions()
         self.tracked = [_Tracked(p, engine, app.name) for p in self.projections]
         self._by_name = {t.projection.name: t for t in self.tracked}
@@ -183,61 +195,12 @@ class AnalyticsProjector(CartProjector):
             return self._position
 
     def _whole_commands(self, items: Sequence[tuple[int, Any]]) -> Sequence[tuple[int, Any]]:
-        """``items`` and the events right after them that the same command of the same cart
-        recorded: a batch never ends inside a command, so netting per command
-        (``domain.commands``) gives the same rows however the log is cut into batches. One
-        save is one transaction, so the visible log never ends inside one."""
-        last = items[-1][1]
-        key = _command_key(last)
-        after = items[-1][0]
-        extra: list[tuple[int, Any]] = []
-        while True:
-            notes = self.app.recorder.select_notifications(start=after, limit=PEEK, inclusive_of_start=False)
-            for nid, ev in self._decode(notes):
-                if _command_key(ev) != key:
-                    return [*items, *extra] if extra else items
-                extra.append((nid, ev))
-            if len(notes) < PEEK:
-                return [*items, *extra] if extra else items
-            after = notes[-1].id
+        """``whole_commands`` of ``items`` on this projector's log."""
+        return whole_commands(self.app, items)
 
     def _facts(self, items: Sequence[tuple[int, Any]]) -> list[CartFact]:
-        """The facts of ``items`` (cart events in log order), with the cart's value at idle
-        points: a cart's last event in the batch, or one followed by a gap of at least the
-        abandonment threshold (``CartFact``)."""
-        idle: set[int] = set()
-        previous: dict[UUID, tuple[int, datetime]] = {}
-        for index, (_, ev) in enumerate(items):
-            seen = previous.get(ev.originator_id)
-            if seen is not None and ev.timestamp - seen[1] >= self.abandoned_after:
-                idle.add(seen[0])
-            previous[ev.originator_id] = (index, ev.timestamp)
-        idle.update(index for index, _ in previous.values())
-        facts: list[CartFact] = []
-        cache = self._cache
-        for index, (nid, ev) in enumerate(items):
-            cart_id, version = ev.originator_id, ev.originator_version
-            cart = cache.pop(cart_id, None)
-            if cart is not None and cart.version != version - 1:
-                cart = None
-            if cart is None and version > 1:
-                cart = self.app.repository.get(cart_id, version=version - 1)
-            fact = fact_of(nid, cart, ev)
-            cart = ev.mutate(cart)
-            assert cart is not None
-            if index in idle:
-                totals = cart.totals()
-                fact = replace(
-                    fact,
-                    value_after=int(totals["total"]),
-                    items_after=int(totals["item_count"]),
-                    checkout_after=bool(cart.checkout_started),
-                )
-            facts.append(fact)
-            cache[cart_id] = cart
-        while len(cache) > self.cache_size:
-            cache.popitem(last=False)
-        return facts
+        """The facts of ``items`` (``fold``, with this projector's cart cache)."""
+        return fold(self.app, self._cache, items, self.abandoned_after, self.cache_size)
 
     def _reload_position(self) -> None:
         self._cache.clear()
@@ -247,10 +210,15 @@ class AnalyticsProjector(CartProjector):
 
     def rebuild(self, name: str | None = None, progress: Progress | None = None) -> int:
         """Empty projection ``name`` (every analytics projection when None), set its tracking
-        to 0 and catch up from the first event in batches of ``rebuild_batch_size``, calling
-        ``progress(done, total)`` after each batch; then sweep. The others keep their rows and
-        skip what they already applied. Raises ``KeyError`` for an unknown name. Returns the
-        lowest position."""
+        to 0 and catch up from the first event, calling ``progress(done, total)`` (notification
+        ids) as it goes; then sweep. The others keep their rows and skip what they already
+        applied. Raises ``KeyError`` for an unknown name. Returns the lowest position.
+
+        A rebuild of all seven over a long log (at least ``parallel_min`` notifications) on a
+        persistent event store is shared by ``rebuild_workers`` processes, each folding the
+        carts whose id falls to it (every projection's rows depend on one cart's events only,
+        and the daily sums add up): see ``_rebuild_in_parallel``. Otherwise, and for whatever
+        is recorded meanwhile, batches of ``rebuild_batch_size`` in this process."""
         targets = [self._by_name[name].projection] if name is not None else self.projections
         with self._lock, gc_paused():
             for projection in targets:
@@ -258,6 +226,14 @@ class AnalyticsProjector(CartProjector):
             self._reload_position()
             total = int(self.app.recorder.max_notification_id() or 0)
             start = self._position
+            persistent = not type(self.app.recorder).__name__.startswith("POPO")
+            if (
+                name is None
+                and self.rebuild_workers > 1
+                and persistent
+                and total - start >= self.parallel_min
+            ):
+                self._rebuild_in_parallel(targets, total, progress)
             limit = self.rebuild_batch_size
             while True:
                 notes = self.app.recorder.select_notifications(
@@ -275,6 +251,62 @@ class AnalyticsProjector(CartProjector):
                     break
             self.sweep(datetime.now(UTC))
             return self._position
+
+    def _rebuild_in_parallel(
+        self, targets: Sequence[Projection], end: int, progress: Progress | None
+    ) -> None:
+        """Rebuild ``targets`` (emptied, at position 0) up to notification ``end`` with
+        ``rebuild_workers`` spawned processes (``_rebuild_share``: carts by id modulo the
+        number of workers), then move their tracking rows from 0 to ``end`` and record their
+        versions in one transaction. Until then their version is recorded as ``INCOMPLETE``: a
+        crash in between leaves them to be emptied and back-filled at the next start, never
+        counted twice. Raises ``RuntimeError`` when a worker fails (same state)."""
+        names = tuple(p.name for p in targets)
+        with self.engine.begin() as conn:
+            marks: list[dict[str, Any]] = [
+                {"name": n, "version": INCOMPLETE, "rebuilt_at": None} for n in names
+            ]
+            targets[0].upsert(conn, _VERSIONS, marks)
+        context = multiprocessing.get_context("spawn")
+        done = context.Queue()
+        count = self.rebuild_workers
+        shares = [
+            _Share(i, count, end, names, self.abandoned_after, self.rebuild_batch_size, self.cache_size)
+            for i in range(count)
+        ]
+        workers = [
+            context.Process(target=_rebuild_share, args=(share, done), daemon=True) for share in shares
+        ]
+        for worker in workers:
+            worker.start()
+        reached = dict.fromkeys(range(count), 0)
+        finished: set[int] = set()
+        while len(finished) < count:
+            try:
+                index, after = done.get(timeout=1.0)
+            except queue.Empty:
+                if all(not w.is_alive() for w in workers):
+                    break
+                continue
+            if after < 0:
+                finished.add(index)
+                continue
+            reached[index] = after
+            if progress is not None:
+                progress(min(reached.values()), end)
+        for worker in workers:
+            worker.join()
+        if any(worker.exitcode != 0 for worker in workers) or len(finished) < count:
+            raise RuntimeError("an analytics rebuild worker failed; the rebuild is left incomplete")
+        with self.engine.begin() as conn:
+            for name in names:
+                self._by_name[name].writer.move(conn, 0, end)
+            rows = [{"name": p.name, "version": p.version, "rebuilt_at": datetime.now(UTC)} for p in targets]
+            targets[0].upsert(conn, _VERSIONS, rows)
+        for name in names:
+            self._by_name[name].position = end
+        self._cache.clear()
+        self._set_position(min(t.position for t in self.tracked))
 
     def sweep(self, now: datetime) -> int:
         """Record the carts idle past the abandonment threshold at ``now``
@@ -305,6 +337,137 @@ class AnalyticsProjector(CartProjector):
                 self.sweep(datetime.now(UTC))
             except Exception:
                 log.exception("analytics sweep failed; retrying")
+
+
+def fold(
+    app: CartApplication,
+    cache: OrderedDict[UUID, Cart],
+    items: Sequence[tuple[int, Any]],
+    abandoned_after: timedelta,
+    cache_size: int,
+) -> list[CartFact]:
+    """The facts of ``items`` (cart events in log order), with the cart's value at idle
+    points: a cart's last event in the batch, or one followed by a gap of at least
+    ``abandoned_after`` (``CartFact``). ``cache`` holds carts at their last folded version (at
+    most ``cache_size``, least recently used first out); a cart not there at the version before
+    an event is loaded from ``app``'s repository (snapshots, then events)."""
+    idle: set[int] = set()
+    previous: dict[UUID, tuple[int, datetime]] = {}
+    for index, (_, ev) in enumerate(items):
+        seen = previous.get(ev.originator_id)
+        if seen is not None and ev.timestamp - seen[1] >= abandoned_after:
+            idle.add(seen[0])
+        previous[ev.originator_id] = (index, ev.timestamp)
+    idle.update(index for index, _ in previous.values())
+    facts: list[CartFact] = []
+    for index, (nid, ev) in enumerate(items):
+        cart_id, version = ev.originator_id, ev.originator_version
+        cart = cache.pop(cart_id, None)
+        if cart is not None and cart.version != version - 1:
+            cart = None
+        if cart is None and version > 1:
+            cart = app.repository.get(cart_id, version=version - 1)
+        fact = fact_of(nid, cart, ev)
+        cart = ev.mutate(cart)
+        assert cart is not None
+        if index in idle:
+            totals = cart.totals()
+            fact = replace(
+                fact,
+                value_after=int(totals["total"]),
+                items_after=int(totals["item_count"]),
+                checkout_after=bool(cart.checkout_started),
+            )
+        facts.append(fact)
+        cache[cart_id] = cart
+    while len(cache) > cache_size:
+        cache.popitem(last=False)
+    return facts
+
+
+def whole_commands(app: CartApplication, items: Sequence[tuple[int, Any]]) -> Sequence[tuple[int, Any]]:
+    """``items`` (decoded, in log order) and the events right after them that the same command
+    of the same cart recorded: a batch never ends inside a command, so netting per command
+    (``domain.commands``) gives the same rows however the log is cut into batches. One save is
+    one transaction, so the visible log never ends inside one."""
+    key = _command_key(items[-1][1])
+    after = items[-1][0]
+    extra: list[tuple[int, Any]] = []
+    while True:
+        notes = app.recorder.select_notifications(start=after, limit=PEEK, inclusive_of_start=False)
+        for note in notes:
+            ev = app.mapper.to_domain_event(note)
+            if _command_key(ev) != key:
+                return [*items, *extra] if extra else items
+            extra.append((note.id, ev))
+        if len(notes) < PEEK:
+            return [*items, *extra] if extra else items
+        after = notes[-1].id
+
+
+@dataclass(frozen=True)
+class _Share:
+    """What one rebuild worker process does: the carts whose id modulo ``count`` is ``index``,
+    notifications up to ``end``, for the projections ``names``."""
+
+    index: int
+    count: int
+    end: int
+    names: tuple[str, ...]
+    abandoned_after: timedelta
+    batch_size: int
+    cache_size: int
+
+
+def _share_of(cart_id: Any, count: int) -> int:
+    """Which of ``count`` rebuild workers folds the cart ``cart_id`` (a UUID, or its text)."""
+    return (cart_id if isinstance(cart_id, UUID) else UUID(str(cart_id))).int % count
+
+
+def _rebuild_share(share: _Share, done: Any) -> None:
+    """A rebuild worker (a spawned process; docs/operations.md, "Analytics"): read the log up
+    to ``share.end`` in batches (whole commands), decode and fold only its own carts' events,
+    and commit their rows, one transaction per batch. Reports the last notification id read
+    after each batch on ``done`` (a queue), and -1 when finished. No tracking rows: the parent
+    sets them when every worker has finished."""
+    from services.cart.eventstore import eventstore_env
+    from services.shared.db import get_engine
+    from services.shared.settings import get_settings
+
+    app = CartApplication(eventstore_env(get_settings()))
+    engine = get_engine()
+    projections = [
+        p for p in all_projections(engine.dialect.name, share.abandoned_after) if p.name in share.names
+    ]
+    cache: OrderedDict[UUID, Cart] = OrderedDict()
+    after = 0
+    try:
+        with gc_paused():
+            while after < share.end:
+                notes = app.recorder.select_notifications(
+                    start=after, limit=share.batch_size, inclusive_of_start=False, stop=share.end
+                )
+                if not notes:
+                    break
+                last = notes[-1]
+                tail = whole_commands(app, [(last.id, app.mapper.to_domain_event(last))])
+                after = tail[-1][0]
+                mine = [
+                    (note.id, app.mapper.to_domain_event(note))
+                    for note in notes
+                    if _share_of(note.originator_id, share.count) == share.index
+                ]
+                mine += [
+                    (nid, ev) for nid, ev in tail[1:] if ev.originator_id.int % share.count == share.index
+                ]
+                facts = fold(app, cache, mine, share.abandoned_after, share.cache_size)
+                with engine.begin() as conn:
+                    for projection in projections:
+                        projection.apply(conn, facts)
+                done.put((share.index, after))
+    finally:
+        done.put((share.index, -1))
+        app.close()
 
 
 @dataclass(frozen=True)

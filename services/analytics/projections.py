@@ -99,7 +99,9 @@ class Projection:
         stmt = self.insert(table)
         set_: dict[str, Any] = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys}
         set_.update({name: table.c[name] + stmt.excluded[name] for name in sums})
-        conn.execute(stmt.on_conflict_do_update(index_elements=keys, set_=set_), list(rows.values()))
+        # In key order: rebuild workers adding to the same rows lock them in one order (no deadlock).
+        ordered = [rows[key] for key in sorted(rows)]
+        conn.execute(stmt.on_conflict_do_update(index_elements=keys, set_=set_), ordered)
 
     def upsert(self, conn: Connection, table: Table, rows: Iterable[dict[str, Any]]) -> None:
         """Insert ``rows`` or replace the stored ones with the same primary key."""

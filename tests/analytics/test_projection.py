@@ -378,6 +378,58 @@ def test_killing_the_projector_process_loses_and_doubles_nothing(
     assert tables(engine) == after_kill
 
 
+def test_a_rebuild_shared_by_worker_processes_gives_the_rows_of_one_process(
+    store_app: CartApplication, engine: Engine, catalog: FakeCatalog
+) -> None:
+    """Two spawned workers, each folding half of the carts (small batches, so commands and
+    carts straddle batch ends), commit exactly the rows a single process does."""
+    rng = random.Random(5)
+    drive(store_app, engine, catalog, rng, [new_token() for _ in range(10)], 150)
+    now = datetime.now(UTC)
+    single = projector(store_app, engine, rebuild_workers=1)
+    single.rebuild()
+    single.sweep(now)
+    expected = tables(engine)
+    shared = projector(store_app, engine, rebuild_workers=2, parallel_min=1, rebuild_batch_size=37)
+    progress: list[tuple[int, int]] = []
+    head = shared.rebuild(progress=lambda done, total: progress.append((done, total)))
+    shared.sweep(now)
+    assert head == store_app.recorder.max_notification_id()
+    assert shared.positions() == dict.fromkeys(shared.names, head)
+    assert progress and progress[-1][1] == head
+    assert tables(engine) == expected
+    with engine.connect() as conn:
+        versions = set(conn.execute(select(AnalyticsProjectionVersion.version)).scalars())
+    assert versions == {1}
+
+
+def test_a_failed_rebuild_worker_leaves_the_projections_to_be_back_filled(
+    store_app: CartApplication, engine: Engine, catalog: FakeCatalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that cannot reach the database fails the rebuild; the projections it was
+    filling are marked incomplete, so the next projector empties and back-fills them instead of
+    counting anything twice."""
+    drive(store_app, engine, catalog, random.Random(9), [new_token() for _ in range(4)], 40)
+    expected_head = projector(store_app, engine, rebuild_workers=1).rebuild()
+    expected = tables(engine)
+    database = os.environ["DATABASE_URL"]
+    monkeypatch.setenv(
+        "DATABASE_URL", "sqlite:////proc/no-such-folder/shop.sqlite3"
+    )  # only the workers read it
+    broken = projector(store_app, engine, rebuild_workers=2, parallel_min=1)
+    with pytest.raises(RuntimeError, match="rebuild worker failed"):
+        broken.rebuild()
+    monkeypatch.setenv("DATABASE_URL", database)
+    with engine.connect() as conn:
+        versions = set(conn.execute(select(AnalyticsProjectionVersion.version)).scalars())
+    assert versions == {-1}
+    again = projector(store_app, engine, rebuild_workers=1)
+    assert set(again.positions().values()) == {0}
+    assert again.catch_up() == expected_head
+    again.sweep(datetime.now(UTC))
+    assert tables(engine) == expected
+
+
 def test_one_projection_is_rebuilt_alone_and_a_changed_one_is_back_filled(
     store_app: CartApplication,
     engine: Engine,
