@@ -13,7 +13,7 @@ row's currency.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
@@ -39,6 +39,7 @@ from services.analytics.read_models import (
 from services.checkout.models import Order, OrderLine
 
 CHUNK = 500  # ids per IN (...) list
+REMEMBERED_CARTS = 50_000  # carts whose state a projection keeps between batches (then starts over)
 PRICE_CHANGE_WINDOW = timedelta(hours=24)  # docs/analytics.md, analytics_product_daily
 
 Key = tuple[Any, ...]
@@ -71,6 +72,8 @@ class Projection:
     def __init__(self, dialect: str) -> None:
         self.dialect = dialect
         self.insert = pg_insert if dialect == "postgresql" else sqlite_insert
+        self._memory: dict[str, dict[Any, dict[str, Any]]] = {}
+        self._loaded: dict[str, set[str]] = {}
 
     def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
         """Write the rows of ``facts`` (log order, all after this projection's position) on
@@ -85,6 +88,33 @@ class Projection:
     def sweep(self, conn: Connection, now: datetime) -> int:
         """Rows that time alone decides (abandonment); 0 for the others."""
         return 0
+
+    def remembered(
+        self, conn: Connection, table: Table, cart_ids: set[str], key: Callable[[Any], Any]
+    ) -> dict[Any, dict[str, Any]]:
+        """The state rows of ``table`` (by ``key(row)``) with those of ``cart_ids`` among them:
+        read from the database once per cart, then kept between batches, so a live batch does
+        not read back what this projection wrote itself. The dict is the memory itself: rows
+        ``apply`` changes or adds in it are what it writes in the same transaction. Only this
+        projection writes its state, and only when its tracking row is where this projector
+        left it, so the memory is right while batches commit; the projector calls ``forget``
+        after a rollback or when the tracking moved under it."""
+        memory = self._memory.setdefault(table.name, {})
+        loaded = self._loaded.setdefault(table.name, set())
+        if len(loaded) > REMEMBERED_CARTS:
+            memory.clear()
+            loaded.clear()
+        missing = [cart_id for cart_id in cart_ids if cart_id not in loaded]
+        if missing:
+            for row in self.load(conn, table, missing):
+                memory[key(row)] = dict(row)
+            loaded.update(missing)
+        return memory
+
+    def forget(self) -> None:
+        """Drop the remembered state (``remembered``): the next batch reads it again."""
+        self._memory.clear()
+        self._loaded.clear()
 
     # ---- helpers ----------------------------------------------------------------------------
 
@@ -226,9 +256,7 @@ class Funnel(Projection):
     def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
         """Move each cart of ``facts`` along the funnel and count the steps it passed."""
         daily, state = self.tables
-        carts = {
-            row["cart_id"]: dict(row) for row in self.load(conn, state, list({f.cart_id for f in facts}))
-        }
+        carts = self.remembered(conn, state, {f.cart_id for f in facts}, lambda row: row["cart_id"])
         changed: dict[str, dict[str, Any]] = {}
         counts: dict[Key, dict[str, Any]] = {}
         for fact in facts:
@@ -280,10 +308,12 @@ class Products(Projection):
     def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
         """Count ``facts`` per day and product (see the class docstring)."""
         daily, state = self.tables
-        seen: dict[Key, dict[str, Any]] = {
-            (row["cart_id"], row["product_id"], row["variation_id"]): dict(row)
-            for row in self.load(conn, state, list({f.cart_id for f in facts}))
-        }
+        seen = self.remembered(
+            conn,
+            state,
+            {f.cart_id for f in facts},
+            lambda row: (row["cart_id"], row["product_id"], row["variation_id"]),
+        )
         touched: set[Key] = set()
         counts: dict[Key, dict[str, Any]] = {}
         skus: dict[tuple[int, int], str | None] = {}
@@ -369,7 +399,7 @@ class Abandoned(Projection):
         back after an idle period) and orders placed after one."""
         abandoned, state = self.tables
         ids = list({f.cart_id for f in facts})
-        activity = {row["cart_id"]: dict(row) for row in self.load(conn, state, ids)}
+        activity = self.remembered(conn, state, set(ids), lambda row: row["cart_id"])
         rows = {row["cart_id"]: dict(row) for row in self.load(conn, abandoned, ids)}
         touched_activity: set[str] = set()
         touched_rows: set[str] = set()
