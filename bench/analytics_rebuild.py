@@ -22,7 +22,8 @@ Then, ``--repeat`` times, in this order on the same log:
 
 and prints events/s of each and the ratios analytics : read+decode and analytics :
 cart_current within each run (the summary gives their medians) (docs/targets.md section 4: ratios first, since machines
-differ), and where each analytics rebuild's time went (``Phases``: reading, decoding, folding
+differ), and where each analytics rebuild's time went in this process (``Phases``, meaningful
+with ``--rebuild-workers 1``; a rebuild shared by workers shows as "rest": reading, decoding, folding
 into facts, each projection's rows and SQL, the rest). Then ``--live-events`` more events are
 followed in batches of ``--live-batch`` (default 50, like the running shop's micro-batches) by
 both projectors: the per-batch cost behind the projection lag of docs/targets.md section 4.3. ``--profile FILE`` runs one more analytics rebuild under cProfile and prints the 25
@@ -377,6 +378,7 @@ def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
             engine,
             rebuild_batch_size=args.batch_size,
             abandoned_after=timedelta(seconds=args.abandoned_after),
+            rebuild_workers=args.rebuild_workers,
         )
         phases = Phases(analytics)
         best = {"read": 0.0, "cart": 0.0, "analytics": 0.0}
@@ -504,6 +506,13 @@ def main() -> None:
         help="then follow --live-events new events in batches of this many, as a running shop does (0: skip)",
     )
     parser.add_argument("--live-events", type=int, default=5_000)
+    parser.add_argument(
+        "--rebuild-workers",
+        type=int,
+        default=None,
+        help="processes sharing a rebuild (default: the projector's, one per core up to 4); 1 to see "
+        "where one process's time goes (the breakdown only sees this process)",
+    )
     parser.add_argument("--profile", metavar="FILE", help="profile one more analytics rebuild, stats to FILE")
     args = parser.parse_args()
 
