@@ -1,6 +1,9 @@
 import { SITE_NAME } from '@/config/site';
-import { NewsletterLinkPage } from '@/features/newsletter';
+import { loadNewsletterLinkPage } from '@/features/newsletter';
 import type { RouteObject } from '@/lib/router';
+
+// The link page is not in the shopper's first load; this route module resolves once it is here.
+const { NewsletterLinkPage } = await loadNewsletterLinkPage();
 
 /**
  * Where the newsletter mails' links land (double opt-in): /newsletter/confirm?token= and

@@ -2,4 +2,8 @@
 export { NewsletterSignup } from './components/NewsletterSignup';
 export { NewsletterModal } from './components/NewsletterModal';
 export { NewsletterForm } from './components/NewsletterForm';
-export { NewsletterLinkPage } from './components/NewsletterLinkPage';
+/**
+ * The page the mails' links open, loaded with its route (not in the shopper's first load: every
+ * page needs the footer form, only these two need the link page).
+ */
+export const loadNewsletterLinkPage = () => import('./components/NewsletterLinkPage');
