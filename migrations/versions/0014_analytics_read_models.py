@@ -157,11 +157,13 @@ def upgrade() -> None:
         sa.Column("cart_id", sa.String(length=36), nullable=False),
         sa.Column("line_id", sa.String(length=16), nullable=False),
         sa.Column("layer_id", sa.String(length=64), nullable=False),
-        sa.Column("product_id", sa.Integer(), nullable=False),
         sa.Column("choice_id", sa.String(length=64), nullable=False),
+        sa.Column("product_id", sa.Integer(), nullable=False),
         sa.Column("layer_name", sa.String(length=200), nullable=False),
         sa.Column("choice_name", sa.String(length=200), nullable=False),
-        sa.PrimaryKeyConstraint("cart_id", "line_id", "layer_id", name=op.f("pk_analytics_line_choices")),
+        sa.PrimaryKeyConstraint(
+            "cart_id", "line_id", "layer_id", "choice_id", name=op.f("pk_analytics_line_choices")
+        ),
     )
     op.create_table(
         "analytics_product_daily",

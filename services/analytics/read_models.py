@@ -69,16 +69,17 @@ class AnalyticsCartEvent(Base):
 
 class AnalyticsLineChoice(Base):
     """``analytics_line_choices`` (kept with ``analytics_cart_events``): the configurator
-    choices of every configured line added, one row per layer: ``product_id`` (the
-    configurator's product), ``layer_id``/``layer_name``, ``choice_id``/``choice_name``."""
+    choices of every configured line added, one row per choice (a multiple-choice layer has
+    several): ``product_id`` (the configurator's product), ``layer_id``/``layer_name``,
+    ``choice_id``/``choice_name``."""
 
     __tablename__ = "analytics_line_choices"
 
     cart_id: Mapped[str] = mapped_column(String(36), primary_key=True)
     line_id: Mapped[str] = mapped_column(String(16), primary_key=True)
     layer_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    choice_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     product_id: Mapped[int] = mapped_column(Integer, nullable=False)
-    choice_id: Mapped[str] = mapped_column(String(64), nullable=False)
     layer_name: Mapped[str] = mapped_column(String(200), nullable=False)
     choice_name: Mapped[str] = mapped_column(String(200), nullable=False)
 

@@ -22,6 +22,8 @@ from services.analytics.projection import AnalyticsProjector, projection_status
 from services.analytics.read_models import (
     AnalyticsAbandonedCart,
     AnalyticsCartEvent,
+    AnalyticsConfiguratorChoice,
+    AnalyticsLineChoice,
     AnalyticsProjectionVersion,
     AnalyticsRevenueDaily,
 )
@@ -35,7 +37,7 @@ from services.checkout.models import Order, OrderLine
 from services.discounts.domain import CouponFacts
 from services.shared.db import get_engine
 from services.shared.settings import get_settings
-from tests.cart.helpers import FakeCatalog, new_token
+from tests.cart.helpers import FakeCatalog, choice, new_token, simple
 
 PRODUCTS = [1, 2, 4, 26907, 31575]
 ADD_PACK = {
@@ -509,3 +511,33 @@ def test_the_event_rows_name_every_column_of_their_table() -> None:
     """``CartEvents`` writes positional rows (COPY / executemany): its column list is the table's."""
     table = AnalyticsCartEvent.__table__
     assert sorted(analytics_projections.CartEvents.COLUMNS) == sorted(c.name for c in table.columns)
+
+
+def test_every_choice_of_a_multiple_choice_layer_is_kept(
+    store_app: CartApplication, engine: Engine, catalog: FakeCatalog
+) -> None:
+    """A configured line with two choices in one (multiple-choice) layer has a row for each in
+    ``analytics_line_choices`` and counts both in ``analytics_configurator_choices``."""
+    keys = {"caps:red": choice("caps", "red", 100, 110), "caps:blue": choice("caps", "blue", 200, 220)}
+    catalog.put(simple(77, 5000, 5500, name="Keycap Kit", choices=keys))
+    build = {
+        "type": "add",
+        "product_id": 77,
+        "variation_id": None,
+        "configuration": ["caps:red", "caps:blue"],
+    }
+    store_app.execute(new_token(), {**build, "recommended_by": None}, command_id="b1")
+    projector(store_app, engine).catch_up()
+    with engine.connect() as conn:
+        chosen = conn.execute(select(AnalyticsLineChoice.layer_id, AnalyticsLineChoice.choice_id)).all()
+        counted = dict(
+            conn.execute(
+                select(AnalyticsConfiguratorChoice.choice_id, AnalyticsConfiguratorChoice.selected)
+            ).all()
+        )
+        price = conn.execute(
+            select(AnalyticsCartEvent.unit_price).where(AnalyticsCartEvent.event_type == "ItemAdded")
+        ).scalar_one()
+    assert sorted(chosen) == [("caps", "blue"), ("caps", "red")]
+    assert counted == {"red": 1, "blue": 1}
+    assert price == 5000 + 100 + 200  # the unit price as shown: the product and both extras (EUR)
