@@ -14,7 +14,7 @@ row's currency.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, ClassVar
 
 from sqlalchemy import Connection, Table, delete, select
@@ -52,6 +52,18 @@ def _table(model: Any) -> Table:
 def _utc(value: datetime) -> datetime:
     """SQLite gives naive datetimes back: every stored time is UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _stored(value: Any, dialect: str) -> Any:
+    """``value`` as ``bulk_insert`` passes it: on SQLite a time or a day as SQLAlchemy stores
+    it (ISO text, UTC: every fact's time is UTC); as it is otherwise."""
+    if dialect == "postgresql":
+        return value
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=None).isoformat(" ", "microseconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
 
 
 def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
@@ -143,6 +155,23 @@ class Projection:
         set_ = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in keys}
         conn.execute(stmt.on_conflict_do_update(index_elements=keys, set_=set_), rows)
 
+    def bulk_insert(
+        self, conn: Connection, table: str, columns: Sequence[str], rows: Sequence[tuple[Any, ...]]
+    ) -> None:
+        """Insert new rows (tuples in ``columns`` order; times as ``_stored`` gives them) the
+        fastest way each engine has: ``COPY`` on PostgreSQL, the driver's ``executemany`` on
+        SQLite. For rows no other row can conflict with (their keys are new: an event's)."""
+        names = ", ".join(columns)
+        if self.dialect == "postgresql":
+            driver: Any = conn.connection.driver_connection
+            with driver.cursor() as cursor, cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        conn.exec_driver_sql(
+            f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})", list(rows)
+        )
+
     @staticmethod
     def load(conn: Connection, table: Table, cart_ids: Sequence[str]) -> list[Any]:
         """The rows of ``table`` for ``cart_ids`` (chunked IN lists)."""
@@ -222,24 +251,14 @@ class CartEvents(Projection):
         if rows:
             self._insert_events(conn, rows)
         if choices:
-            conn.execute(self.insert(self.tables[1]).on_conflict_do_nothing(), choices)
+            names = tuple(choices[0])
+            self.bulk_insert(conn, self.tables[1].name, names, [tuple(c[n] for n in names) for c in choices])
 
     def _insert_events(self, conn: Connection, rows: list[tuple[Any, ...]]) -> None:
-        """Insert the event rows (tuples in ``COLUMNS`` order) the fastest way each engine
-        has: ``COPY`` on PostgreSQL, the driver's ``executemany`` on SQLite (times already in
-        SQLAlchemy's SQLite storage format, UTC). A rebuild writes one row per event: going
-        through SQLAlchemy's parameter processing took as long as folding the events."""
-        table = self.tables[0].name
-        columns = ", ".join(self.COLUMNS)
-        if self.dialect == "postgresql":
-            driver: Any = conn.connection.driver_connection
-            with driver.cursor() as cursor, cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for row in rows:
-                    copy.write_row(row)
-            return
-        conn.exec_driver_sql(
-            f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' * len(self.COLUMNS))})", rows
-        )
+        """Insert the event rows (tuples in ``COLUMNS`` order, times already as the engine
+        stores them): ``bulk_insert``. A rebuild writes one row per event: going through
+        SQLAlchemy's parameter processing took as long as folding the events."""
+        self.bulk_insert(conn, self.tables[0].name, self.COLUMNS, rows)
 
 
 # ---- analytics_funnel_daily ------------------------------------------------------------------
@@ -557,7 +576,13 @@ class CouponLedger(Projection):
                     redeemed = {"order_id": fact.order_id, "discount": taken.get(code), "coupon_code": code}
                     rows.append({**common, **redeemed, "seq": seq, "action": "redeemed"})
         if rows:
-            conn.execute(self.insert(self.tables[0]), rows)
+            names = tuple(c.name for c in self.tables[0].columns)
+            self.bulk_insert(
+                conn,
+                self.tables[0].name,
+                names,
+                [tuple(_stored(r[n], self.dialect) for n in names) for r in rows],
+            )
 
 
 class Revenue(Projection):

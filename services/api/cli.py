@@ -509,7 +509,6 @@ def create_analyst_role(
     (superuser, createrole, createdb, replication, bypassrls, a member of other roles, the
     owner of objects in this database, or the role this command connects as), or when
     PostgreSQL refuses (e.g. the configured user may not create roles: it needs CREATEROLE)."""
-    import os
     import re
     from typing import Any
 
@@ -517,6 +516,7 @@ def create_analyst_role(
     from psycopg import sql
 
     from services.shared.db import get_engine
+    from services.shared.settings import secret_from_environment
 
     engine = get_engine()
     if engine.dialect.name != "postgresql":
@@ -541,7 +541,7 @@ def create_analyst_role(
         raise typer.Exit(code=2)
     password: str | None = None
     if password_env is not None:
-        password = os.environ.get(password_env) or None
+        password = secret_from_environment(password_env)
         if password is None:
             typer.echo(f"the environment variable {password_env} is unset or empty", err=True)
             raise typer.Exit(code=2)

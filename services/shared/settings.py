@@ -308,6 +308,14 @@ def env_names() -> set[str]:
     }
 
 
+def secret_from_environment(name: str) -> str | None:
+    """The value of the environment variable ``name`` (None when unset or empty): for a secret
+    a command is told where to find (``create-analyst-role --password-env VAR``) rather than
+    given on its command line, where ``ps`` and shell histories would show it. The one other
+    place besides ``Settings`` that reads the environment."""
+    return os.environ.get(name) or None
+
+
 @lru_cache
 def get_settings() -> Settings:
     """The process settings, read from the environment on the first call and cached. Tests that
