@@ -86,6 +86,7 @@ class Projection:
         self.insert = pg_insert if dialect == "postgresql" else sqlite_insert
         self._memory: dict[str, dict[Any, dict[str, Any]]] = {}
         self._loaded: dict[str, set[str]] = {}
+        self._stored: dict[str, set[Any]] = {}  # keys of remembered rows the database holds
 
     def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
         """Write the rows of ``facts`` (log order, all after this projection's position) on
@@ -116,17 +117,41 @@ class Projection:
         if len(loaded) > REMEMBERED_CARTS:
             memory.clear()
             loaded.clear()
+            self._stored.pop(table.name, None)
+        stored = self._stored.setdefault(table.name, set())
         missing = [cart_id for cart_id in cart_ids if cart_id not in loaded]
         if missing:
             for row in self.load(conn, table, missing):
                 memory[key(row)] = dict(row)
+                stored.add(key(row))
             loaded.update(missing)
         return memory
+
+    def save_state(
+        self, conn: Connection, table: Table, rows: Iterable[dict[str, Any]], key: Callable[[Any], Any]
+    ) -> None:
+        """Write remembered state rows (``remembered``) of ``table``: rows it has not stored yet
+        by ``bulk_insert`` (most of them during a rebuild), the others by ``upsert``. A row
+        another writer stored meanwhile makes the insert fail, the batch roll back and the
+        projector forget: the next try reads it."""
+        stored = self._stored.setdefault(table.name, set())
+        new: list[dict[str, Any]] = []
+        known: list[dict[str, Any]] = []
+        for row in rows:
+            (known if key(row) in stored else new).append(row)
+        if new:
+            names = tuple(c.name for c in table.columns)
+            self.bulk_insert(
+                conn, table.name, names, [tuple(_stored(r[n], self.dialect) for n in names) for r in new]
+            )
+            stored.update(key(row) for row in new)
+        self.upsert(conn, table, known)
 
     def forget(self) -> None:
         """Drop the remembered state (``remembered``): the next batch reads it again."""
         self._memory.clear()
         self._loaded.clear()
+        self._stored.clear()
 
     # ---- helpers ----------------------------------------------------------------------------
 
@@ -308,7 +333,7 @@ class Funnel(Projection):
                 {"day": key[0], "country": key[1], "currency": key[2], **dict.fromkeys(self.COLUMNS, 0)},
             )
             row[self.COLUMNS[new - 1]] += 1
-        self.upsert(conn, state, changed.values())
+        self.save_state(conn, state, changed.values(), lambda row: row["cart_id"])
         self.add_up(conn, daily, counts, self.COLUMNS)
 
 
@@ -370,7 +395,12 @@ class Products(Projection):
                         row(fact.day, product)["orders"] += 1
         for (_, product_id, variation_id), counter in counts.items():
             counter["sku"] = skus.get((product_id, variation_id))
-        self.upsert(conn, state, (seen[key] for key in touched))
+        self.save_state(
+            conn,
+            state,
+            (seen[key] for key in touched),
+            lambda row: (row["cart_id"], row["product_id"], row["variation_id"]),
+        )
         self.add_up(conn, daily, counts, self.SUMS)
 
     @staticmethod
@@ -457,7 +487,7 @@ class Abandoned(Projection):
                 cart["value"] = fact.value_after
                 cart["last_step"] = "checkout" if fact.checkout_after else "cart"
             touched_activity.add(fact.cart_id)
-        self.upsert(conn, state, (activity[c] for c in touched_activity))
+        self.save_state(conn, state, (activity[c] for c in touched_activity), lambda row: row["cart_id"])
         self.upsert(conn, abandoned, (rows[c] for c in touched_rows))
 
     def _abandonment(self, cart: Mapping[str, Any]) -> dict[str, Any]:
