@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID
 
+from eventsourcing.persistence import Notification
 from sqlalchemy import Engine, select, update
 
 from services.analytics.domain import CartFact, fact_of
@@ -417,16 +418,28 @@ def fold(
     return facts
 
 
-def whole_commands(app: CartApplication, items: Sequence[tuple[int, Any]]) -> Sequence[tuple[int, Any]]:
+Select = Callable[[int, int], Sequence[Notification]]
+"""``select(after, limit)``: up to ``limit`` notifications after id ``after``, in log order."""
+
+
+def whole_commands(
+    app: CartApplication, items: Sequence[tuple[int, Any]], select: Select | None = None
+) -> Sequence[tuple[int, Any]]:
     """``items`` (decoded, in log order) and the events right after them that the same command
     of the same cart recorded: a batch never ends inside a command, so netting per command
     (``domain.commands``) gives the same rows however the log is cut into batches. One save is
-    one transaction, so the visible log never ends inside one."""
+    one transaction, so the visible log never ends inside one. ``select`` reads what follows
+    (default: the whole log)."""
+    if select is None:
+
+        def select(after: int, limit: int) -> Sequence[Notification]:
+            return app.recorder.select_notifications(start=after, limit=limit, inclusive_of_start=False)
+
     key = _command_key(items[-1][1])
     after = items[-1][0]
     extra: list[tuple[int, Any]] = []
     while True:
-        notes = app.recorder.select_notifications(start=after, limit=PEEK, inclusive_of_start=False)
+        notes = select(after, PEEK)
         for note in notes:
             ev = app.mapper.to_domain_event(note)
             if _command_key(ev) != key:
@@ -452,8 +465,47 @@ class _Share:
 
 
 def _share_of(cart_id: Any, count: int) -> int:
-    """Which of ``count`` rebuild workers folds the cart ``cart_id`` (a UUID, or its text)."""
-    return (cart_id if isinstance(cart_id, UUID) else UUID(str(cart_id))).int % count
+    """Which of ``count`` rebuild workers folds the cart ``cart_id`` (a UUID, or its text): its
+    last byte modulo ``count`` (what ``_share_select`` computes in SQL)."""
+    return (cart_id if isinstance(cart_id, UUID) else UUID(str(cart_id))).bytes[15] % count
+
+
+def _share_select(app: CartApplication, share: _Share) -> Select:
+    """How a worker reads the log up to ``share.end``: on PostgreSQL only its own carts'
+    notifications (the same rule as ``_share_of``, in SQL: each worker reads half the log
+    instead of all of it); elsewhere the whole log, which the worker filters."""
+    recorder: Any = app.recorder
+    if not type(recorder).__name__.startswith("Postgres"):
+
+        def select_all(after: int, limit: int) -> Sequence[Notification]:
+            notes = recorder.select_notifications(
+                start=after, limit=limit, inclusive_of_start=False, stop=share.end
+            )
+            return list(notes)
+
+        return select_all
+    from psycopg.sql import SQL, Identifier
+
+    statement = SQL(
+        "SELECT * FROM {schema}.{table} WHERE notification_id > %s AND notification_id <= %s"
+        " AND get_byte(uuid_send(originator_id::uuid), 15) %% %s = %s ORDER BY notification_id LIMIT %s"
+    ).format(schema=Identifier(recorder.datastore.schema), table=Identifier(recorder.events_table_name))
+
+    def select_share(after: int, limit: int) -> Sequence[Notification]:
+        with recorder.datastore.get_connection() as conn, conn.cursor() as cursor:
+            cursor.execute(statement, [after, share.end, share.count, share.index, limit], prepare=True)
+            return [
+                Notification(
+                    id=row["notification_id"],
+                    originator_id=row["originator_id"],
+                    originator_version=row["originator_version"],
+                    topic=row["topic"],
+                    state=bytes(row["state"]),
+                )
+                for row in cursor.fetchall()
+            ]
+
+    return select_share
 
 
 def _rebuild_share(share: _Share, done: Any) -> None:
@@ -472,25 +524,28 @@ def _rebuild_share(share: _Share, done: Any) -> None:
         p for p in all_projections(engine.dialect.name, share.abandoned_after) if p.name in share.names
     ]
     cache: OrderedDict[UUID, Cart] = OrderedDict()
+    select = _share_select(app, share)
     after = 0
     try:
         with gc_paused():
             while after < share.end:
-                notes = app.recorder.select_notifications(
-                    start=after, limit=share.batch_size, inclusive_of_start=False, stop=share.end
-                )
+                notes = select(after, share.batch_size)
                 if not notes:
                     break
-                last = notes[-1]
-                tail = whole_commands(app, [(last.id, app.mapper.to_domain_event(last))])
-                after = tail[-1][0]
                 mine = [
                     (note.id, app.mapper.to_domain_event(note))
                     for note in notes
                     if _share_of(note.originator_id, share.count) == share.index
                 ]
+                # The last command read may go on after the batch: read it to its end (never past
+                # share.end, which no command straddles: the parent took it as the log's head).
+                last = (notes[-1].id, app.mapper.to_domain_event(notes[-1]))
+                tail = whole_commands(app, [last], select)
+                after = tail[-1][0]
                 mine += [
-                    (nid, ev) for nid, ev in tail[1:] if ev.originator_id.int % share.count == share.index
+                    (nid, ev)
+                    for nid, ev in tail[1:]
+                    if _share_of(ev.originator_id, share.count) == share.index
                 ]
                 facts = fold(app, cache, mine, share.abandoned_after, share.cache_size)
                 with engine.begin() as conn:

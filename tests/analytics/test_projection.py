@@ -405,6 +405,33 @@ def test_a_rebuild_shared_by_worker_processes_gives_the_rows_of_one_process(
     assert versions == {1}
 
 
+def test_events_recorded_during_a_shared_rebuild_are_counted_once(
+    store_app: CartApplication, engine: Engine, catalog: FakeCatalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workers stop at the log's head as the rebuild found it; what the shop records while
+    they run is applied afterwards by the projector itself, once."""
+    rng = random.Random(21)
+    tokens = [new_token() for _ in range(8)]
+    drive(store_app, engine, catalog, rng, tokens, 100)
+    shared = projector(store_app, engine, rebuild_workers=2, parallel_min=1, rebuild_batch_size=29)
+    started = shared._rebuild_in_parallel  # noqa: SLF001 - the moment the workers start
+
+    def shop_keeps_going(*args: Any) -> None:
+        drive(store_app, engine, catalog, rng, tokens, 60)
+        started(*args)
+
+    monkeypatch.setattr(shared, "_rebuild_in_parallel", shop_keeps_going)
+    head = shared.rebuild()
+    assert head == store_app.recorder.max_notification_id()
+    now = datetime.now(UTC)
+    shared.sweep(now)
+    after_rebuild = tables(engine)
+    single = projector(store_app, engine, rebuild_workers=1)
+    single.rebuild()
+    single.sweep(now)
+    assert tables(engine) == after_rebuild
+
+
 def test_a_failed_rebuild_worker_leaves_the_projections_to_be_back_filled(
     store_app: CartApplication, engine: Engine, catalog: FakeCatalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
