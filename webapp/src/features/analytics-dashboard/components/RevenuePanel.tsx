@@ -80,32 +80,7 @@ export function RevenuePanel({ revenue, days }: { revenue: RevenueOut; days: str
       </ChartFrame>
       <details>
         <summary>Figures by day</summary>
-        <TableWrap label="Revenue by day table">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Currency</th>
-                <th scope="col" className={styles.num}>
-                  Orders
-                </th>
-                <th scope="col" className={styles.num}>
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {revenue.by_day.map((r) => (
-                <tr key={`${r.day}-${r.currency}`}>
-                  <th scope="row">{r.day}</th>
-                  <td>{r.currency}</td>
-                  <td className={styles.num}>{formatCount(r.orders)}</td>
-                  <td className={styles.num}>{formatMoney(r.total, r.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <RevenueTable label="Revenue by day table" first="Day" rows={revenue.by_day.map((r) => ({ ...r, key: r.day }))} />
       </details>
       <h3>Revenue by country</h3>
       {countries.length > 0 && (
@@ -125,33 +100,51 @@ export function RevenuePanel({ revenue, days }: { revenue: RevenueOut; days: str
       {revenue.by_country.length === 0 ? (
         <Empty>No orders in this range.</Empty>
       ) : (
-        <TableWrap label="Revenue by country table">
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">Currency</th>
-                <th scope="col" className={styles.num}>
-                  Orders
-                </th>
-                <th scope="col" className={styles.num}>
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {revenue.by_country.map((r) => (
-                <tr key={`${r.country}-${r.currency}`}>
-                  <th scope="row">{r.country}</th>
-                  <td>{r.currency}</td>
-                  <td className={styles.num}>{formatCount(r.orders)}</td>
-                  <td className={styles.num}>{formatMoney(r.total, r.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <RevenueTable
+          label="Revenue by country table"
+          first="Country"
+          rows={revenue.by_country.map((r) => ({ ...r, key: r.country }))}
+        />
       )}
     </Panel>
+  );
+}
+
+interface RevenueRow {
+  key: string;
+  currency: string;
+  orders: number;
+  total: number;
+}
+
+/** Orders and total per row (a day or a country) and currency; money in minor units of the row's currency. */
+function RevenueTable({ label, first, rows }: { label: string; first: string; rows: RevenueRow[] }) {
+  return (
+    <TableWrap label={label}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col">Currency</th>
+            <th scope="col" className={styles.num}>
+              Orders
+            </th>
+            <th scope="col" className={styles.num}>
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.key}-${r.currency}`}>
+              <th scope="row">{r.key}</th>
+              <td>{r.currency}</td>
+              <td className={styles.num}>{formatCount(r.orders)}</td>
+              <td className={styles.num}>{formatMoney(r.total, r.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
   );
 }
