@@ -610,6 +610,34 @@ def projection_status(
     ]
 
 
+def follow_in_own_process() -> None:
+    """Follow the cart log into the analytics read models until SIGTERM / SIGINT or until the
+    parent process is gone: the body of the process ``shop project`` starts for them, so their
+    folding does not share an interpreter lock with the ``cart_current`` and support index
+    threads (under the cart benchmark's load that sharing was most of the analytics lag)."""
+    import signal
+
+    from services.shared.gc_tuning import freeze_startup_heap
+
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: stop.set())
+    parent = os.getppid()
+
+    def watch_parent() -> None:
+        while not stop.wait(1.0):
+            if os.getppid() != parent:  # the parent died (even by SIGKILL): stop too
+                stop.set()
+
+    threading.Thread(target=watch_parent, name="analytics-parent-watch", daemon=True).start()
+    projector = build_analytics_projector()
+    freeze_startup_heap()
+    mode = "subscription" if projector.uses_subscription else "pull"
+    print(f"analytics: following the log ({mode}) from notification {projector.position}", flush=True)
+    projector.run_forever(stop)
+    print(f"analytics: stopped at notification {projector.position}", flush=True)
+
+
 def analytics_projector(app: CartApplication, engine: Engine, **kwargs: Any) -> AnalyticsProjector:
     """An analytics projector for ``app`` on ``engine`` (keyword arguments as
     ``AnalyticsProjector``'s)."""
@@ -637,5 +665,6 @@ __all__ = [
     "ProjectionStatus",
     "analytics_projector",
     "build_analytics_projector",
+    "follow_in_own_process",
     "projection_status",
 ]

@@ -177,13 +177,15 @@ def serve(
 @app.command()
 def project() -> None:
     """Follow the cart event log into every read model until Ctrl-C / SIGTERM: ``cart_current``
-    (this thread), the support index and the analytics read models (a thread each). Run with
+    (this thread), the support index (a thread) and the analytics read models (a process of
+    their own, stopped with this one: ``follow_in_own_process``). Run with
     ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
     twice (docs/operations.md, "Analytics")."""
+    import multiprocessing
     import signal
     import threading
 
-    from services.analytics.projection import build_analytics_projector
+    from services.analytics.projection import follow_in_own_process
     from services.cart.projection import build_projector
     from services.shared.gc_tuning import freeze_startup_heap
     from services.support.projection import build_support_projector
@@ -192,21 +194,22 @@ def project() -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
     projector = build_projector()
-    others = {"support_index": build_support_projector(), "analytics": build_analytics_projector()}
+    support = build_support_projector()
+    analytics = multiprocessing.get_context("spawn").Process(target=follow_in_own_process, name="analytics")
+    analytics.start()
     freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
     mode = "subscription" if projector.uses_subscription else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
-    for name, other in others.items():
-        typer.echo(f"{name}: following the log ({mode}) from notification {other.position}")
-        other.start()
+    typer.echo(f"support_index: following the log ({mode}) from notification {support.position}")
+    support.start()
     try:
         projector.run_forever(stop)
     finally:
-        for other in others.values():
-            other.stop()
+        support.stop()
+        analytics.terminate()  # SIGTERM: it finishes its batch and stops
+        analytics.join(30)
     typer.echo(f"cart_current: stopped at notification {projector.position}")
-    for name, other in others.items():
-        typer.echo(f"{name}: stopped at notification {other.position}")
+    typer.echo(f"support_index: stopped at notification {support.position}")
 
 
 @app.command("rebuild-projections")
