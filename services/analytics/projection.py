@@ -181,10 +181,13 @@ class AnalyticsProjector(CartProjector):
                         # the WAL flush (the commit wait was a fifth of a live batch's time).
                         conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
                     self._move_all(conn, due, last_id)
+                    after: dict[int, list[CartFact]] = {}  # usually one position for all of them
                     for tracked in due:
-                        tracked.projection.apply(
-                            conn, [f for f in facts if f.notification_id > tracked.position]
-                        )
+                        if tracked.position not in after:
+                            after[tracked.position] = [
+                                f for f in facts if f.notification_id > tracked.position
+                            ]
+                        tracked.projection.apply(conn, after[tracked.position])
             except ProjectionConflict:
                 self._forget()
                 self._reload_position()

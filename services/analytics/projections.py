@@ -13,6 +13,7 @@ row's currency.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, ClassVar
@@ -71,7 +72,7 @@ def _chunks(items: Sequence[Any]) -> Iterator[Sequence[Any]]:
         yield items[start : start + CHUNK]
 
 
-class Projection:
+class Projection(ABC):
     """One analytics projection: ``name`` (its tracking row and the table it is known by),
     ``version`` (bump it when its rows change meaning: the projector empties and back-fills a
     projection whose stored version differs), ``tables`` (everything it owns; emptied by
@@ -88,10 +89,10 @@ class Projection:
         self._loaded: dict[str, set[str]] = {}
         self._stored: dict[str, set[Any]] = {}  # keys of remembered rows the database holds
 
+    @abstractmethod
     def apply(self, conn: Connection, facts: Sequence[CartFact]) -> None:
         """Write the rows of ``facts`` (log order, all after this projection's position) on
         ``conn``, inside the projector's transaction."""
-        raise NotImplementedError
 
     def reset(self, conn: Connection) -> None:
         """Empty every table of this projection (the projector resets the tracking)."""

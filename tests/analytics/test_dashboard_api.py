@@ -32,15 +32,12 @@ from services.analytics.read_models import (
 )
 from services.analytics.schemas import ProjectionStatusOut
 from services.api.app import create_app
-from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
-from services.staff.service import create_staff_user
-from tests.checkout.conftest import seed as seed_checkout_catalogue
 from tests.conftest import seeded_database
 from tests.factories import create_product
+from tests.support.conftest import ROLES
+from tests.support.conftest import _seed as seed_support
 
-PASSWORD = "correct horse battery staple"
-ROLES = ("admin", "reviewer", "support", "analyst")
 READERS = ("admin", "analyst")
 TABLES = (
     "analytics_cart_events",
@@ -54,13 +51,11 @@ TABLES = (
 
 
 def _seed(session: Session) -> None:
-    """The checkout tests' countries and shipping, twelve catalogue products (ids 9001..9012,
-    "Product 9001"...), one staff user per role."""
-    seed_checkout_catalogue(session)
+    """The support tests' seed (the checkout catalogue, one staff user per role,
+    ``<role>@staff.halvard.gg``) and twelve catalogue products (ids 9001..9012, "Product 9001"...)."""
+    seed_support(session)
     for pid in range(9001, 9013):
         create_product(session, id=pid, name=f"Product {pid}", slug=f"product-{pid}", sku=f"SKU-{pid}")
-    for role in ROLES:
-        create_staff_user(session, f"{role}@staff.halvard.gg", PASSWORD, role)
     session.commit()
 
 
@@ -77,29 +72,6 @@ def http(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) ->
                 yield client
     finally:
         reset_limits()
-
-
-@pytest.fixture(scope="module")
-def staff(http: TestClient) -> dict[str, TestClient]:
-    """A signed-in client per role."""
-    clients = {}
-    for role in ROLES:
-        client = TestClient(http.app)
-        client.headers["Origin"] = "http://testserver"
-        answer = client.post(
-            "/api/staff/login", json={"email": f"{role}@staff.halvard.gg", "password": PASSWORD}
-        )
-        assert answer.status_code == 200, answer.text
-        clients[role] = client
-    reset_limits()
-    return clients
-
-
-@pytest.fixture
-def db(http: TestClient) -> Iterator[Session]:
-    """A session on the module's database (commit what the app must see)."""
-    with shared_db.get_sessionmaker()() as session:
-        yield session
 
 
 def _status(name: str, position: int, head: int, lag_seconds: float = 0.0) -> ProjectionStatusOut:
