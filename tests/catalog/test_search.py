@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import delete, insert, text, update
+from sqlalchemy import MetaData, Table, delete, insert, text, update
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
@@ -315,16 +315,15 @@ def test_products_from_before_the_migration_are_indexed_by_it(db_url: str, sessi
     engine = shared_db.get_engine(db_url)
     with engine.begin() as conn:
         conn.execute(insert(Category).values(id=90, name="Microphones", slug="microphones"))
-        conn.execute(
-            insert(Product).values(
-                id=91,
-                name="Heimdall Mic",
-                slug="heimdall",
-                sku="HV-HEIM",
-                status="publish",
-                short_description="",
-            )
-        )
+        # The products table as revision 0006 had it (later revisions add columns the model has).
+        products_then = Table("products", MetaData(), autoload_with=conn)
+        row = {
+            column.name: column.default.arg(None) if column.default.is_callable else column.default.arg
+            for column in Product.__table__.columns
+            if column.default is not None and column.name in products_then.columns
+        }
+        row |= {"id": 91, "name": "Heimdall Mic", "slug": "heimdall", "sku": "HV-HEIM", "status": "publish"}
+        conn.execute(insert(products_then).values(row))
         conn.execute(insert(product_categories).values(product_id=91, category_id=90))
     upgrade(db_url)
     with shared_db.get_sessionmaker(db_url)() as fresh:

@@ -9,12 +9,14 @@ from services.catalog.models.commerce import Country, TaxRate
 from services.catalog.models.content import ContentBlock, Menu, MenuItem, Page, Post, PostCategory
 from services.catalog.models.products import (
     Backorders,
+    CatalogVisibility,
     Product,
     ProductAttribute,
     ProductImage,
     ProductStatus,
     ProductType,
     StockStatus,
+    TaxStatus,
     Variation,
 )
 from services.catalog.models.revision import CatalogRevision
@@ -23,6 +25,7 @@ from services.catalog.models.taxonomy import Category, CategoryTagGroup, ColourS
 __all__ = [
     "CatalogRevision",
     "Backorders",
+    "CatalogVisibility",
     "Category",
     "CategoryTagGroup",
     "ColourSwatch",
@@ -42,6 +45,7 @@ __all__ = [
     "StockStatus",
     "Tag",
     "TaxRate",
+    "TaxStatus",
     "Variation",
 ]
 

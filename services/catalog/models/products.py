@@ -42,6 +42,25 @@ class ProductType(StrEnum):
     EXTERNAL = "external"
 
 
+class CatalogVisibility(StrEnum):
+    """WooCommerce catalog_visibility: where a published product is listed. ``visible``: shop
+    and search; ``catalog``: shop pages only; ``search``: search results only; ``hidden``: only
+    by its own link (docs/spec.md section 3)."""
+
+    VISIBLE = "visible"
+    CATALOG = "catalog"
+    SEARCH = "search"
+    HIDDEN = "hidden"
+
+
+class TaxStatus(StrEnum):
+    """WooCommerce tax_status: ``taxable``, ``shipping`` (only its shipping is taxed) or ``none``."""
+
+    TAXABLE = "taxable"
+    SHIPPING = "shipping"
+    NONE = "none"
+
+
 class Backorders(StrEnum):
     """WooCommerce backorders setting; only ``yes`` lifts the stock cap (docs/spec.md section 4)."""
 
@@ -78,6 +97,31 @@ class PricesAndStock:
     stock_quantity: Mapped[int | None] = mapped_column(Integer)
     manage_stock: Mapped[bool] = mapped_column(Boolean, default=False)
     backorders: Mapped[str] = mapped_column(String(8), default=Backorders.NO)
+    # Scheduled sale (WooCommerce "Date sale price starts/ends"): the sale price applies from
+    # ``date_on_sale_from`` up to ``date_on_sale_to`` (UTC, naive; None: open-ended).
+    date_on_sale_from: Mapped[datetime | None] = mapped_column(DateTime)
+    date_on_sale_to: Mapped[datetime | None] = mapped_column(DateTime)
+
+
+class ShippingAndTax:
+    """Shipping, tax and delivery columns a product and a variation both have (WooCommerce's
+    product fields; docs/spec.md section 3).
+
+    ``weight`` (kg) and ``length``/``width``/``height`` (cm) are decimal strings as WooCommerce
+    keeps them (``None``: not set). ``tax_status`` is ``taxable``, ``shipping`` or ``none``;
+    ``tax_class`` is a tax class slug ("" the standard class). ``virtual`` products need no
+    shipping; ``downloadable`` ones carry ``downloads``: ``[{id, name, file}]`` (file: a URL).
+    """
+
+    weight: Mapped[str | None] = mapped_column(String(32))
+    length: Mapped[str | None] = mapped_column(String(32))
+    width: Mapped[str | None] = mapped_column(String(32))
+    height: Mapped[str | None] = mapped_column(String(32))
+    tax_status: Mapped[str] = mapped_column(String(16), default=TaxStatus.TAXABLE)
+    tax_class: Mapped[str] = mapped_column(String(100), default="")
+    virtual: Mapped[bool] = mapped_column(Boolean, default=False)
+    downloadable: Mapped[bool] = mapped_column(Boolean, default=False)
+    downloads: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
 
 
 product_tags = Table(
@@ -95,7 +139,7 @@ product_filters = Table(
 )
 
 
-class Product(PricesAndStock, Base):
+class Product(PricesAndStock, ShippingAndTax, Base):
     """A product (WooCommerce ``product`` plus its ACF content fields).
 
     Prices: integer minor units per currency; ``sale_price_*`` is ``None`` when not on
@@ -112,6 +156,7 @@ class Product(PricesAndStock, Base):
     sku: Mapped[str | None] = mapped_column(String(64), unique=True)
     status: Mapped[str] = mapped_column(String(16), default=ProductStatus.PUBLISH, index=True)
     featured: Mapped[bool] = mapped_column(Boolean, default=False)
+    catalog_visibility: Mapped[str] = mapped_column(String(16), default=CatalogVisibility.VISIBLE)
     description: Mapped[str] = mapped_column(Text, default="")
     short_description: Mapped[str] = mapped_column(Text, default="")
     menu_order: Mapped[int] = mapped_column(Integer, default=0)
@@ -199,7 +244,7 @@ class ProductAttribute(Base):
     product: Mapped[Product] = relationship(back_populates="attributes")
 
 
-class Variation(PricesAndStock, Base):
+class Variation(PricesAndStock, ShippingAndTax, Base):
     """A variation of a variable product, with its own SKU, prices (minor units) and stock."""
 
     __tablename__ = "variations"
