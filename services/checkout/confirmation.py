@@ -20,10 +20,7 @@ from services.mail.layout import SHOP_NAME, Section, branded_mail
 from services.mail.outbox import Mail
 from services.shared.money import format_money
 
-PREORDER_NOTICE = (
-    "Your order includes pre-order items. We ship them as soon as they arrive in our warehouse; "
-    "everything else ships right away."
-)
+PREORDER_NOTICE = "Your order includes pre-order items. We ship them as soon as they are in stock."
 
 
 def _rows(order: dict[str, Any]) -> list[tuple[str, str]]:

@@ -41,10 +41,13 @@ def get_order(
     staff: OptionalStaffDep,
     x_order_key: Annotated[
         str | None,
-        Header(max_length=200, description="The order key from checkout or the signed key of the order's link."),
+        Header(
+            max_length=200, description="The order key from checkout or the signed key of the order's link."
+        ),
     ] = None,
     key: Annotated[
-        str | None, Query(max_length=200, description="Old links: the order key; prefer the X-Order-Key header.")
+        str | None,
+        Query(max_length=200, description="Old links: the order key; prefer the X-Order-Key header."),
     ] = None,
 ) -> JSONResponse:
     """The order (``<order>``: ``{id, number, date_created, status, total, currency,

@@ -293,7 +293,9 @@ def _place(
         customer_note=form.customer_note,
     )
     repo.add_order(session, order, lines, customer)
-    data = order_json(order, lines, customer, country_names={priced.destination.code: priced.destination.name})
+    data = order_json(
+        order, lines, customer, country_names={priced.destination.code: priced.destination.name}
+    )
     mail_id = enqueue(session, confirmation_mail(data, order_link(order.id)), reference=f"order:{order.id}")
     ga4_events.record_purchase(session, data)
     if stock_changed:

@@ -200,7 +200,9 @@ def order_data(session: Session, order: Order) -> dict[str, Any]:
     its country (the countries table; the code when the country is gone)."""
     dest = repo.destination(session, order.country)
     names = {order.country: dest.name} if dest is not None else {}
-    return order_json(order, repo.lines_of(session, order.id), repo.customer_of(session, order.id), country_names=names)
+    return order_json(
+        order, repo.lines_of(session, order.id), repo.customer_of(session, order.id), country_names=names
+    )
 
 
 def erase_personal_data(session: Session, order_id: int) -> bool:
