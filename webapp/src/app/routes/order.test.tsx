@@ -21,7 +21,7 @@ function open(entry: string) {
 }
 
 const sent = (fetchMock: ReturnType<typeof open>['fetchMock']) => ({
-  url: String(fetchMock.mock.calls[0][0]),
+  url: fetchMock.mock.calls[0][0] as string,
   key: (fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['X-Order-Key'],
 });
 
