@@ -1,4 +1,4 @@
-"""The order confirmation mail (docs/checkout.md "Confirmation mail"; docs/spec.md section 7.3):
+"""The order confirmation mail (docs/checkout.md "Confirmation mail"; docs/spec.md section 2.12):
 the shop's branded layout (``services/mail/layout.py``) with the order number, date, status,
 lines (pre-orders marked), totals, tax, shipping, payment method, the bank details with the
 exact amount to transfer and the order number as reference, the shipping address with the

@@ -1,4 +1,4 @@
-"""Signed order links (docs/spec.md section 7.3; docs/checkout.md "Order links").
+"""Signed order links (docs/spec.md section 2.12; docs/checkout.md "Order links").
 
 The confirmation mail links to ``{SHOP_URL}/order/{id}#key=<signed>``. ``<signed>`` is
 HMAC-SHA256 over a purpose string and the order id with the key ``ORDER_LINK_SECRET`` (empty:

@@ -5,7 +5,7 @@ analyst) can read an order. The buyer sends a key in the ``X-Order-Key`` header:
 ``order_key`` answered by checkout, or the signed key of the confirmation mail's link
 (``services/checkout/links.py``; the page reads it from the URL fragment, so no key appears in
 a request URL or a server log). ``?key=`` is still accepted for links made before (docs/spec.md
-section 7.3); the header wins when both are sent. Anyone else, a wrong key, or an id that does not exist
+section 2.12); the header wins when both are sent. Anyone else, a wrong key, or an id that does not exist
 gets the same 404 ``order_not_found``: ids are random 9-digit numbers and existence is never
 revealed, so orders cannot be enumerated. Never cached (``Cache-Control: no-store``).
 """
@@ -57,7 +57,7 @@ def get_order(
     cart; ``country_name`` in the addresses). Readable with a key (``X-Order-Key``, else
     ``?key=``: the checkout's order key or the link's signed key) or a staff session of an admin,
     reviewer or support. 404 ``order_not_found`` otherwise, the same for a wrong key, another
-    order's key and a missing order (docs/spec.md section 7.3)."""
+    order's key and a missing order (docs/spec.md section 2.12)."""
     allowed = staff is not None and has_role(staff, ORDER_READER_ROLES)
     data = read_order(session, order_id, x_order_key or key, staff=allowed)
     return JSONResponse(data, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})

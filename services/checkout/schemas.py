@@ -369,7 +369,7 @@ class OrderOut(FiguresOut):
     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
     reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
     reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
-    ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 7.3)."""
+    ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12)."""
 
     id: int
     number: str

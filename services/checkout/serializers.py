@@ -9,7 +9,7 @@ postcode, state, country, country_name, phone}, shipping_address: {first_name, .
 country_name}, customer_note, support_reference, status_label, preorder, shipments: [{carrier,
 tracking_number, shipped_at}]}`` (``support_reference``: the order's cart's, docs/spec.md
 section 2.14; ``country_name`` the countries table's name of ``country``; ``status_label`` the
-status as the shopper reads it, docs/spec.md section 7.3). ``line_total`` is unit_price x count
+status as the shopper reads it, docs/spec.md section 2.12). ``line_total`` is unit_price x count
 (before coupons), ``total`` what the line costs after them; ``preorder`` whether the line was a
 pre-order when ordered (the order's: any line was). After erasure ``billing`` and
 ``shipping_address`` are blank and ``personal_data_erased`` true.
@@ -37,7 +37,7 @@ ADDRESS_FIELDS = (
     "country",
 )
 
-# WooCommerce's order statuses as the shopper reads them (docs/spec.md section 7.3).
+# WooCommerce's order statuses as the shopper reads them (docs/spec.md section 2.12).
 STATUS_LABELS = {
     "pending": "Pending payment",
     "on-hold": "On hold",

@@ -174,7 +174,7 @@ def read_order(session: Session, order_id: str, key: str | None, *, staff: bool)
     """The order ``order_id`` (``serializers.order_json``) for its buyer or for staff. ``key`` is
     the order key from checkout (``wc_order_...``, stored only as its SHA-256) or the signed key
     of the order's link (``links.signed_key``, from the confirmation mail; docs/spec.md section
-    7.3); both are compared in constant time. 404 ``order_not_found`` for a malformed id, an
+    2.12); both are compared in constant time. 404 ``order_not_found`` for a malformed id, an
     unknown order, or a missing or wrong key, another order's key included (the same answer each
     time: an order's existence is never revealed)."""
     if not (order_id.isascii() and order_id.isdigit()) or len(order_id) > 12:  # "²" is isdigit()

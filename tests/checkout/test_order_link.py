@@ -1,5 +1,5 @@
 """The order link of the confirmation mail opens the order in any browser (docs/spec.md section
-7.3; docs/checkout.md "Order links"): a signed key in the URL fragment, sent back in the
+2.12; docs/checkout.md "Order links"): a signed key in the URL fragment, sent back in the
 ``X-Order-Key`` header; another order's key, or a wrong one, gets the same 404 as a missing
 order; the checkout's key and old ``?key=`` links keep working. Runs on SQLite and, with
 TEST_DATABASE_URL, on PostgreSQL."""

@@ -3,7 +3,7 @@ import { closeMailbox, readMailbox } from './support/mailbox';
 import { placeOrderAs } from './support/shop';
 
 /**
- * The confirmation mail's order link opens the order in any browser (docs/spec.md section 7.3;
+ * The confirmation mail's order link opens the order in any browser (docs/spec.md section 2.12;
  * docs/checkout.md "Order links"): a bank-transfer order is placed, its mail read from the embedded
  * mail sink, and its "View your order" link opened in a fresh browser context (no storage, no
  * cookies). The key rides in the URL fragment and goes to the API as the X-Order-Key header: no

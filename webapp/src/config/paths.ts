@@ -58,7 +58,7 @@ export const paths = {
     `/checkout?${new URLSearchParams({ currency, country }).toString()}`,
   /**
    * The order page; with `key` (the checkout's order key or the mail link's signed key) in the URL
-   * fragment, which browsers never send to a server (docs/spec.md section 7.3).
+   * fragment, which browsers never send to a server (docs/spec.md section 2.12).
    */
   order: (id: string | number, key?: string | null) => `/order/${id}${key ? `#${new URLSearchParams({ key }).toString()}` : ''}`,
   press: '/press',
@@ -130,7 +130,7 @@ export const apiPaths = {
   shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
   checkoutQuote: '/api/checkout/quote',
   checkoutOrders: '/api/checkout/orders',
-  /** GET an order; its key goes in the X-Order-Key header, never in this URL (docs/spec.md section 7.3). */
+  /** GET an order; its key goes in the X-Order-Key header, never in this URL (docs/spec.md section 2.12). */
   order: (id: string | number) => `/api/wc/orders/${encodeURIComponent(String(id))}`,
   gaAddedToCart: (params: { cid: string; product_id: number; quantity: number; variation: number | string; event_id: string }) =>
     `/api/ga/added-to-cart${qs(params)}`,

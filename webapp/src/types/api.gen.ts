@@ -1091,7 +1091,7 @@ export interface paths {
          *     cart; ``country_name`` in the addresses). Readable with a key (``X-Order-Key``, else
          *     ``?key=``: the checkout's order key or the link's signed key) or a staff session of an admin,
          *     reviewer or support. 404 ``order_not_found`` otherwise, the same for a wrong key, another
-         *     order's key and a missing order (docs/spec.md section 7.3).
+         *     order's key and a missing order (docs/spec.md section 2.12).
          */
         get: operations["get_order_api_wc_orders__order_id__get"];
         put?: never;
@@ -2535,7 +2535,7 @@ export interface components {
          *     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
          *     reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
          *     reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
-         *     ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 7.3).
+         *     ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12).
          */
         OrderOut: {
             billing: components["schemas"]["BillingOut"];

@@ -25,7 +25,7 @@ const sent = (fetchMock: ReturnType<typeof open>['fetchMock']) => ({
   key: (fetchMock.mock.calls[0][1]?.headers as Record<string, string>)['X-Order-Key'],
 });
 
-describe('/order/* route (docs/spec.md section 7.3: the key rides in the fragment)', () => {
+describe('/order/* route (docs/spec.md section 2.12: the key rides in the fragment)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the key of the link fragment as the X-Order-Key header, never in the URL, and keeps it', async () => {

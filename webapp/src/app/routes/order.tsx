@@ -3,7 +3,7 @@ import { OrderPage } from '@/features/order';
 import { SITE_NAME } from '@/config/site';
 import { useLocation, useNavigate, useParams, useSearchParams } from '@/lib/router';
 
-/** The order key of the URL: its `#key=` fragment (docs/spec.md section 7.3), else `?key=` of an old link. */
+/** The order key of the URL: its `#key=` fragment (docs/spec.md section 2.12), else `?key=` of an old link. */
 function keyOf(hash: string, search: URLSearchParams): { key: string | null; fromQuery: boolean } {
   const fromHash = new URLSearchParams(hash.replace(/^#/, '')).get('key');
   if (fromHash) return { key: fromHash, fromQuery: false };

@@ -3,14 +3,14 @@ import type { Order } from '../types';
 
 export type OrderResult = { kind: 'ok'; order: Order } | { kind: 'not_found' } | { kind: 'error' };
 
-/** The request header that carries an order key (docs/spec.md section 7.3): never the URL. */
+/** The request header that carries an order key (docs/spec.md section 2.12): never the URL. */
 export const ORDER_KEY_HEADER = 'X-Order-Key';
 
 /**
  * GET /api/wc/orders/{id} (docs/spec.md section 7 path): readable by the buyer and by staff
  * (their session cookie). The buyer's key (the order key from checkout, or the signed key of the
  * confirmation mail's link) is sent in the X-Order-Key header, so no key appears in a request
- * URL or a server log (docs/spec.md section 7.3). 404 for anyone else (never says more).
+ * URL or a server log (docs/spec.md section 2.12). 404 for anyone else (never says more).
  * Failures are logged (docs/spec.md section 8).
  */
 export async function getOrder(id: string, key: string | null, signal?: AbortSignal): Promise<OrderResult> {

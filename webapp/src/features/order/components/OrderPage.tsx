@@ -25,7 +25,7 @@ interface Props {
  * The order page (docs/spec.md section 2): 'Thanks, we've received your order!' when arriving from checkout,
  * else 'Order #{id}'; Order Number, Date, Total, Payment Method and Status, then how to pay (the
  * bank details, the exact amount, the order number as reference), the shipments, the lines (pre-orders
- * marked) and the addresses with the country's name (docs/spec.md section 7.3). Readable with the
+ * marked) and the addresses with the country's name (docs/spec.md section 2.12). Readable with the
  * buyer's order key (saved at checkout, per order; or the link's key, sent in the X-Order-Key header)
  * or a staff session.
  */

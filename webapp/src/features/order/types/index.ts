@@ -14,7 +14,7 @@ export type OrderLine = Schemas['OrderLineOut'];
 /**
  * `support_reference` ("K7F-3QX", docs/spec.md section 2.14): the code of the cart the order was placed
  * from; `status_label` ("On hold"), `preorder`, `shipments` and the addresses' `country_name`
- * (docs/spec.md section 7.3).
+ * (docs/spec.md section 2.12).
  */
 export type Order = Schemas['OrderOut'];
 /** A parcel sent for the order: `carrier`, `tracking_number`, `shipped_at` (ISO 8601). */
