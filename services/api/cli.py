@@ -158,11 +158,15 @@ def serve(
     Proxy headers (docs/operations.md, Security): uvicorn reads ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` only with ``TRUST_PROXY_HEADERS=1``, and then only from the peers in
     ``FORWARDED_ALLOW_IPS``; by default it ignores them (a client on 127.0.0.1 cannot pose as
-    another address)."""
+    another address).
+
+    Links in mails (``SHOP_URL``) follow ``--host`` and ``--port`` unless ``SHOP_URL`` is set
+    (``settings.follow_serve_address``)."""
     import uvicorn
 
-    from services.shared.settings import get_settings
+    from services.shared.settings import follow_serve_address, get_settings
 
+    follow_serve_address(host, port)  # links in mails point here unless SHOP_URL says otherwise
     settings = get_settings()
     uvicorn.run(
         "services.api.main:app",

@@ -1,21 +1,26 @@
-"""The order confirmation mail (docs/checkout.md): text and HTML with the order number, date, lines,
-totals, tax, shipping, payment method and instructions, and the address.
+"""The order confirmation mail (docs/checkout.md "Confirmation mail"; docs/spec.md section 2.12):
+the shop's branded layout (``services/mail/layout.py``) with the order number, date, status,
+lines (pre-orders marked), totals, tax, shipping, payment method, the bank details with the
+exact amount to transfer and the order number as reference, the shipping address with the
+country's name, and a "View your order" button.
 
 Built from the order JSON (``serializers.order_json``) right after the order's rows are written,
 and queued in the same transaction (``services.mail.outbox.enqueue``), so it is never lost. It
-does not contain the order key (only its hash is stored anywhere); the buyer reads the order
-from the link the checkout page received. Money: "€1,234.50" (docs/spec.md section 9: two decimals, '.', ',').
+does not contain the checkout's order key (only its hash is stored anywhere); the button is the
+signed order link (``links.order_link``: ``{SHOP_URL}/order/{id}#key=...``), which opens the
+order in any browser. Money: "€1,234.50" (docs/spec.md section 9: two decimals, '.', ',').
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
+from services.checkout.serializers import status_label
+from services.mail.layout import SHOP_NAME, Section, branded_mail
 from services.mail.outbox import Mail
 from services.shared.money import format_money
 
-SHOP_NAME = "HALVARD"
+PREORDER_NOTICE = "Your order includes pre-order items. We ship them as soon as they are in stock."
 
 
 def _rows(order: dict[str, Any]) -> list[tuple[str, str]]:
@@ -32,18 +37,21 @@ def _rows(order: dict[str, Any]) -> list[tuple[str, str]]:
     return rows
 
 
-def _line_text(line: dict[str, Any], currency: str) -> str:
+def _line_label(line: dict[str, Any]) -> str:
+    """``2 x Tyr TKL (Red / Aluminium) [SKU]``, `` - pre-order`` when it was one."""
     options = ", ".join(c.get("name", "") for c in line.get("configuration") or [])
     variant = " / ".join(x for x in (line.get("variation_label"), options) if x)
     label = f"{line['name']} ({variant})" if variant else line["name"]
-    return f"{line['count']} x {label} [{line['sku']}]  {format_money(line['line_total'], currency)}"
+    sku = f" [{line['sku']}]" if line.get("sku") else ""
+    preorder = " - pre-order" if line.get("preorder") else ""
+    return f"{line['count']} x {label}{sku}{preorder}"
 
 
 def _address_lines(address: dict[str, Any]) -> list[str]:
     name = " ".join(x for x in (address.get("first_name"), address.get("last_name")) if x)
     town = " ".join(x for x in (address.get("postcode"), address.get("city")) if x)
     parts = [name, address.get("company"), address.get("address_1"), address.get("address_2"), town]
-    parts += [address.get("state"), address.get("country")]
+    parts += [address.get("state"), address.get("country_name") or address.get("country")]
     return [p for p in parts if p]
 
 
@@ -58,68 +66,60 @@ PAY_DETAILS = (
 
 
 def _pay_details(instructions: dict[str, Any]) -> list[tuple[str, str]]:
-    """(label, value) of each bank detail the ``instructions`` give (empty ones left out)."""
-    return [(label, str(instructions[key])) for label, key in PAY_DETAILS if instructions.get(key)]
+    """(label, value) of each bank detail the ``instructions`` give (empty ones left out), then
+    the exact ``Amount`` to transfer."""
+    rows = [(label, str(instructions[key])) for label, key in PAY_DETAILS if instructions.get(key)]
+    if isinstance(instructions.get("amount"), int) and instructions.get("currency"):
+        rows.append(("Amount", format_money(instructions["amount"], instructions["currency"])))
+    return rows
 
 
 def confirmation_mail(order: dict[str, Any], order_url: str) -> Mail:
-    """The mail to the buyer for ``order`` (JSON with ``billing.email``); ``order_url`` is the
-    order page without its key (the buyer opens it with the key from checkout)."""
+    """The mail to the buyer for ``order`` (JSON with ``billing.email``; money in minor units of
+    ``currency``); ``order_url`` is the order's signed link (``links.order_link``), the
+    "View your order" button. Every value from the order is escaped in the HTML part."""
     cur = order["currency"]
     number = order["number"]
     first = order["billing"].get("first_name") or "there"
+    status = order.get("status_label") or status_label(order["status"])
     instructions = order.get("payment_instructions") or {}
-    subject = f"Your {SHOP_NAME} order #{number} has been received!"
-
-    text = [
+    paragraphs = [
         f"Hi {first},",
-        "",
-        f"Thanks for your order. We've received your order #{number} and it is now {order['status']}.",
-        "",
-        f"Order number: {number}",
-        f"Date: {order['date_created'][:10]}",
-        "",
-        *(_line_text(line, cur) for line in order["lines"]),
-        "",
-        *(f"{label}: {value}" for label, value in _rows(order)),
+        f"Thanks for your order. We've received your order #{number}; its status is: {status}.",
     ]
+    if order.get("preorder"):
+        paragraphs.append(PREORDER_NOTICE)
+    sections: list[Section] = []
     if instructions:
-        text += ["", "How to pay", instructions.get("text", "")]
-        text += [f"{label}: {value}" for label, value in _pay_details(instructions)]
-    text += [
-        "",
-        "Shipping address",
-        *_address_lines(order["shipping_address"]),
-        "",
-        f"Your order: {order_url}",
-        "",
-    ]
-
-    lines_html = "".join(
-        f"<tr><td>{escape(_line_text(line, cur).rsplit('  ', 1)[0])}</td>"
-        f"<td style='text-align:right'>{escape(format_money(line['line_total'], cur))}</td></tr>"
-        for line in order["lines"]
-    )
-    totals_html = "".join(
-        f"<tr><th style='text-align:left'>{escape(label)}</th><td style='text-align:right'>{escape(value)}</td></tr>"
-        for label, value in _rows(order)
-    )
-    pay_html = ""
-    if instructions:
-        details = "".join(
-            f"<li>{escape(label)}: <strong>{escape(value)}</strong></li>"
-            for label, value in _pay_details(instructions)
+        amount = format_money(instructions.get("amount", order["total"]), instructions.get("currency", cur))
+        sections.append(
+            Section(
+                "How to pay",
+                paragraphs=[
+                    instructions.get("text", ""),
+                    f"Please transfer exactly {amount} and use your order number {number} as the payment reference.",
+                ],
+                rows=_pay_details(instructions),
+            )
         )
-        pay_html = f"<h2>How to pay</h2><p>{escape(instructions.get('text', ''))}</p><ul>{details}</ul>"
-    address_html = "<br>".join(escape(x) for x in _address_lines(order["shipping_address"]))
-    html = (
-        "<!doctype html><html><body style='font-family:sans-serif'>"
-        f"<h1>Thanks for your order</h1><p>Hi {escape(first)},</p>"
-        f"<p>We've received your order <strong>#{escape(number)}</strong> "
-        f"({escape(order['date_created'][:10])}) and it is now {escape(order['status'])}.</p>"
-        f"<table>{lines_html}</table><table>{totals_html}</table>{pay_html}"
-        f"<h2>Shipping address</h2><p>{address_html}</p>"
-        f"<p><a href='{escape(order_url, quote=True)}'>View your order</a></p>"
-        "</body></html>"
+    lines = [(_line_label(line), format_money(line["line_total"], cur)) for line in order["lines"]]
+    sections.append(Section("Your order", rows=[*lines, *_rows(order)]))
+    address = _address_lines(order.get("shipping_address") or {})
+    if address:
+        sections.append(Section("Shipping address", lines=address))
+    return branded_mail(
+        order["billing"]["email"],
+        f"Your {SHOP_NAME} order #{number} has been received!",
+        heading="Thanks for your order",
+        preheader=f"Order #{number}: {format_money(order['total'], cur)}, {status}",
+        paragraphs=paragraphs,
+        button=("View your order", order_url),
+        details=[
+            ("Order number", number),
+            ("Date", order["date_created"][:10]),
+            ("Status", status),
+            ("Total", format_money(order["total"], cur)),
+            ("Payment method", order["payment_method_title"]),
+        ],
+        sections=sections,
     )
-    return Mail(to=order["billing"]["email"], subject=subject, text="\n".join(text), html=html)

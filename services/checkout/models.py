@@ -124,6 +124,7 @@ class OrderLine(Base):
     discount: Mapped[int] = mapped_column(BigInteger)
     total: Mapped[int] = mapped_column(BigInteger)
     configuration: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    preorder: Mapped[bool] = mapped_column(Boolean, default=False)  # a pre-order when ordered (0017)
 
 
 class OrderCustomer(Base):

@@ -1,7 +1,11 @@
 """``GET /api/wc/orders/{id}``: the order page's read (docs/spec.md section 7 path; docs/checkout.md).
 
-Only the buyer (the ``order_key`` answered by checkout, as ``?key=``) and staff (a
-``staff_session`` of an admin, a reviewer or support; not an analyst) can read an order. Anyone else, a wrong key, or an id that does not exist
+Only the buyer and staff (a ``staff_session`` of an admin, a reviewer or support; not an
+analyst) can read an order. The buyer sends a key in the ``X-Order-Key`` header: the
+``order_key`` answered by checkout, or the signed key of the confirmation mail's link
+(``services/checkout/links.py``; the page reads it from the URL fragment, so no key appears in
+a request URL or a server log). ``?key=`` is still accepted for links made before (docs/spec.md
+section 2.12); the header wins when both are sent. Anyone else, a wrong key, or an id that does not exist
 gets the same 404 ``order_not_found``: ids are random 9-digit numbers and existence is never
 revealed, so orders cannot be enumerated. Never cached (``Cache-Control: no-store``).
 """
@@ -10,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Query
+from fastapi import Header, Query
 from fastapi.responses import JSONResponse
 
 from services.checkout.schemas import OrderOut
@@ -35,12 +39,25 @@ def get_order(
     order_id: str,
     session: SessionDep,
     staff: OptionalStaffDep,
-    key: Annotated[str | None, Query(max_length=200, description="The order key from checkout.")] = None,
+    x_order_key: Annotated[
+        str | None,
+        Header(
+            max_length=200, description="The order key from checkout or the signed key of the order's link."
+        ),
+    ] = None,
+    key: Annotated[
+        str | None,
+        Query(max_length=200, description="Old links: the order key; prefer the X-Order-Key header."),
+    ] = None,
 ) -> JSONResponse:
     """The order (``<order>``: ``{id, number, date_created, status, total, currency,
     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
-    shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
-    in minor units of ``currency``; ``support_reference`` of its cart). Readable with the key or
-    a staff session of an admin, reviewer or support. 404 ``order_not_found`` otherwise."""
-    data = read_order(session, order_id, key, staff=staff is not None and has_role(staff, ORDER_READER_ROLES))
+    shipping_method_title, subtotal, billing, shipping_address, payment_instructions, status_label,
+    preorder, shipments}``, money in minor units of ``currency``; ``support_reference`` of its
+    cart; ``country_name`` in the addresses). Readable with a key (``X-Order-Key``, else
+    ``?key=``: the checkout's order key or the link's signed key) or a staff session of an admin,
+    reviewer or support. 404 ``order_not_found`` otherwise, the same for a wrong key, another
+    order's key and a missing order (docs/spec.md section 2.12)."""
+    allowed = staff is not None and has_role(staff, ORDER_READER_ROLES)
+    data = read_order(session, order_id, x_order_key or key, staff=allowed)
     return JSONResponse(data, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})

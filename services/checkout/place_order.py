@@ -50,12 +50,14 @@ from sqlalchemy.orm import Session
 from services.cart.application import CartApplication
 from services.cart.deps import get_cart_app
 from services.cart.domain import cart_id_for
+from services.cart.rules import is_preorder
 from services.cart.types import CartState
 from services.catalog import revision as catalog_revision
 from services.checkout import coupons, ga4_events, service
 from services.checkout import repository as repo
 from services.checkout.confirmation import confirmation_mail
 from services.checkout.errors import CheckoutConflict, InvalidCheckout
+from services.checkout.links import order_link
 from services.checkout.models import Order, OrderCustomer, OrderLine
 from services.checkout.payments import provider
 from services.checkout.pricing import out_of_stock, stock_needs
@@ -64,7 +66,6 @@ from services.checkout.serializers import order_json
 from services.mail.outbox import enqueue
 from services.shared.db import get_sessionmaker
 from services.shared.errors import DomainError
-from services.shared.settings import get_settings
 
 log = logging.getLogger(__name__)
 
@@ -272,6 +273,7 @@ def _place(
             discount=int(per_line.get(line.line_id, 0)),
             total=line.subtotal - int(per_line.get(line.line_id, 0)),
             configuration=line.configuration,
+            preorder=is_preorder(line.line),  # with the stock it was priced at, before taking it
         )
         for index, line in enumerate(priced.lines)
     ]
@@ -291,9 +293,10 @@ def _place(
         customer_note=form.customer_note,
     )
     repo.add_order(session, order, lines, customer)
-    data = order_json(order, lines, customer)
-    url = f"{get_settings().mail.shop_url.rstrip('/')}/order/{order.id}"
-    mail_id = enqueue(session, confirmation_mail(data, url), reference=f"order:{order.id}")
+    data = order_json(
+        order, lines, customer, country_names={priced.destination.code: priced.destination.name}
+    )
+    mail_id = enqueue(session, confirmation_mail(data, order_link(order.id)), reference=f"order:{order.id}")
     ga4_events.record_purchase(session, data)
     if stock_changed:
         catalog_revision.bump(session)  # cached catalogue reads and cart facts show the new stock
@@ -307,7 +310,7 @@ def _replay(
         raise CheckoutConflict(
             "idempotency_key_reused", "This Idempotency-Key was already used for a different order."
         )
-    data = order_json(order, repo.lines_of(session, order.id), repo.customer_of(session, order.id))
+    data = service.order_data(session, order)
     _mark_cart_ordered(app, token, order)
     return Placed(order={**data, "order_key": order_key}, order_key=order_key, created=False)
 

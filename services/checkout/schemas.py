@@ -309,6 +309,7 @@ class AddressOut(_Out):
     postcode: str
     state: str
     country: str
+    country_name: str = Field(description="The country's name (countries table); the code when it has none.")
 
 
 class BillingOut(AddressOut):
@@ -321,7 +322,8 @@ class BillingOut(AddressOut):
 class OrderLineOut(_Out):
     """An order line (``serializers.line_json``): ``line_total`` = unit_price x count (before
     coupons), ``discount`` what coupons took off it, ``total`` what it costs after them;
-    ``configuration``: the chosen configurator options as the cart recorded them."""
+    ``configuration``: the chosen configurator options as the cart recorded them; ``preorder``:
+    the line was a pre-order when ordered (docs/spec.md section 4)."""
 
     sku: str | None
     name: str
@@ -334,6 +336,16 @@ class OrderLineOut(_Out):
     discount: int
     total: int
     configuration: list[ChosenOption] | None
+    preorder: bool = False
+
+
+class ShipmentOut(_Out):
+    """A parcel sent for the order: ``carrier`` ("DHL"), its ``tracking_number`` and
+    ``shipped_at`` (ISO 8601 UTC)."""
+
+    carrier: str
+    tracking_number: str
+    shipped_at: str
 
 
 class PaymentInstructionsOut(_Out):
@@ -355,12 +367,16 @@ class OrderOut(FiguresOut):
     ISO 8601 UTC; ``billing`` and ``shipping_address`` blank and ``personal_data_erased`` true
     after erasure; ``payment_instructions`` while the order awaits payment, else None;
     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
-    reads out to support; docs/spec.md section 2.14)."""
+    reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
+    reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
+    ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12)."""
 
     id: int
     number: str
     date_created: str
     status: str
+    status_label: str
+    preorder: bool = False
     currency: Currency
     payment_method: str
     payment_method_title: str
@@ -374,6 +390,7 @@ class OrderOut(FiguresOut):
     personal_data_erased: bool
     payment_instructions: PaymentInstructionsOut | None
     support_reference: str | None
+    shipments: list[ShipmentOut] = Field(default_factory=list)
 
 
 class PlacedOrderOut(OrderOut):
@@ -384,7 +401,8 @@ class PlacedOrderOut(OrderOut):
 
 class OrderPlacedOut(_Out):
     """``POST /api/checkout/orders``: the ``order``, its ``order_key`` (reads the order at
-    ``GET /api/wc/orders/{id}?key=``) and ``redirect_url`` (a hosted payment page, or None)."""
+    ``GET /api/wc/orders/{id}`` sent as the ``X-Order-Key`` header) and ``redirect_url`` (a
+    hosted payment page, or None)."""
 
     order: PlacedOrderOut
     order_key: str

@@ -20,6 +20,8 @@ from sqlalchemy.orm import Session
 from services.checkout import repository as repo
 from services.checkout.coupons import CouponCheck, check_coupons
 from services.checkout.errors import CheckoutInvalid, InvalidCheckout, order_not_found
+from services.checkout.links import is_signed_key
+from services.checkout.models import Order
 from services.checkout.payments import providers
 from services.checkout.pricing import LiveProduct, PricedLine, Totals, price_lines, totals
 from services.checkout.serializers import order_json
@@ -169,17 +171,38 @@ def hash_key(order_key: str) -> str:
 
 
 def read_order(session: Session, order_id: str, key: str | None, *, staff: bool) -> dict[str, Any]:
-    """The order ``order_id`` for its buyer (``key`` is the order key from checkout) or for staff.
-    404 ``order_not_found`` for a malformed id, an unknown order, or a missing or wrong key
-    (the same answer each time: an order's existence is never revealed)."""
+    """The order ``order_id`` (``serializers.order_json``) for its buyer or for staff. ``key`` is
+    the order key from checkout (``wc_order_...``, stored only as its SHA-256) or the signed key
+    of the order's link (``links.signed_key``, from the confirmation mail; docs/spec.md section
+    2.12); both are compared in constant time. 404 ``order_not_found`` for a malformed id, an
+    unknown order, or a missing or wrong key, another order's key included (the same answer each
+    time: an order's existence is never revealed)."""
     if not (order_id.isascii() and order_id.isdigit()) or len(order_id) > 12:  # "²" is isdigit()
         raise order_not_found()
     order = repo.get_order(session, int(order_id))
     if order is None:
         raise order_not_found()
-    if not staff and (not key or not hmac.compare_digest(hash_key(key), order.order_key_hash)):
+    if not staff and not _key_opens(order, key):
         raise order_not_found()
-    return order_json(order, repo.lines_of(session, order.id), repo.customer_of(session, order.id))
+    return order_data(session, order)
+
+
+def _key_opens(order: Order, key: str | None) -> bool:
+    """Whether ``key`` is ``order``'s checkout key or its link's signed key."""
+    if not key:
+        return False
+    checkout_key = hmac.compare_digest(hash_key(key), order.order_key_hash)
+    return checkout_key or is_signed_key(order.id, key)
+
+
+def order_data(session: Session, order: Order) -> dict[str, Any]:
+    """``order`` as JSON (``serializers.order_json``) with its lines, customer and the name of
+    its country (the countries table; the code when the country is gone)."""
+    dest = repo.destination(session, order.country)
+    names = {order.country: dest.name} if dest is not None else {}
+    return order_json(
+        order, repo.lines_of(session, order.id), repo.customer_of(session, order.id), country_names=names
+    )
 
 
 def erase_personal_data(session: Session, order_id: int) -> bool:

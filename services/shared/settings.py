@@ -31,6 +31,9 @@ from pydantic import Field, PrivateAttr, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+# ``serve``'s default address (``--host 127.0.0.1 --port 8000``): links in mails when SHOP_URL is
+# unset and no ``serve`` told otherwise.
+DEFAULT_SHOP_URL = "http://127.0.0.1:8000"
 
 
 class MailSettings(BaseSettings):
@@ -46,7 +49,10 @@ class MailSettings(BaseSettings):
         smtp_starttls: upgrade the connection with STARTTLS; smtp_ssl: connect with TLS from the
             start.
         smtp_timeout: seconds to wait for the relay.
-        shop_url: the storefront's public address, for links in mails.
+        shop_url: the storefront's public address, for links in mails (order page,
+            newsletter). Unset or empty: ``serve`` sets it to the address it listens on
+            (:func:`follow_serve_address`, ``serve --port 8123`` -> ``http://127.0.0.1:8123``);
+            outside ``serve`` it is ``http://127.0.0.1:8000`` (``serve``'s own default).
     """
 
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
@@ -60,7 +66,7 @@ class MailSettings(BaseSettings):
     smtp_starttls: bool = False
     smtp_ssl: bool = False
     smtp_timeout: float = 10.0
-    shop_url: str = "http://localhost:8000"
+    shop_url: str = DEFAULT_SHOP_URL
 
 
 class BankSettings(BaseSettings):
@@ -194,6 +200,9 @@ class Settings(BaseSettings):
         max_analytics_body_bytes: the largest body of an analytics hit (``/api/ga/...``), bytes.
         csrf_secret: key that signs the staff CSRF cookie; empty: a random key kept in
             ``DATA_DIR/csrf-secret`` (shared by the workers of one machine).
+        order_link_secret: key that signs the order links of confirmation mails
+            (``services/checkout/links.py``); empty: a random key kept in
+            ``DATA_DIR/order-link-secret``. Changing it makes every mailed link stop working.
         hsts_max_age: seconds of ``Strict-Transport-Security`` sent on HTTPS requests (0: none).
         gc_freeze: server processes freeze their start-up heap so full garbage collections skip
             it (``services/shared/gc_tuning.py``).
@@ -240,6 +249,7 @@ class Settings(BaseSettings):
     max_form_body_bytes: int = 64 * 1024
     max_analytics_body_bytes: int = 8 * 1024
     csrf_secret: str = ""
+    order_link_secret: str = ""
     hsts_max_age: int = 31536000
     gc_freeze: bool = True
 
@@ -322,6 +332,27 @@ def get_settings() -> Settings:
     change the environment call ``get_settings.cache_clear()`` afterwards, so the next call reads
     it again."""
     return Settings()
+
+
+def serve_url(host: str, port: int) -> str:
+    """``http://host:port`` for a server listening on ``host``:``port``; a wildcard host
+    (``0.0.0.0``, ``::``, empty) becomes ``127.0.0.1``, an IPv6 address is bracketed."""
+    if host in ("", "0.0.0.0", "::"):
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+def follow_serve_address(host: str, port: int) -> str:
+    """Make ``SHOP_URL`` follow the address ``serve`` listens on when it is unset or empty:
+    sets it to :func:`serve_url` in this process's environment (inherited by uvicorn's workers
+    and reloader) and re-reads the settings. A ``SHOP_URL`` set by the operator wins. Returns the
+    public URL in effect (docs/operations.md, "Settings")."""
+    if not os.environ.get("SHOP_URL", "").strip():
+        os.environ["SHOP_URL"] = serve_url(host, port)
+        get_settings.cache_clear()
+    return get_settings().mail.shop_url
 
 
 @contextmanager

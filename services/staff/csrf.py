@@ -113,13 +113,14 @@ def cross_site_navigation(scope: Scope) -> bool:
     return False
 
 
-def load_secret(configured: str, data_dir: Path) -> str:
+def load_secret(configured: str, data_dir: Path, file_name: str = SECRET_FILE) -> str:
     """The key that signs CSRF cookies: ``configured`` (``CSRF_SECRET``) when set, else the
     random key in ``data_dir/csrf-secret``, created (mode 0600) on first use, so every worker
-    of one machine signs alike and a restart keeps staff tokens valid."""
+    of one machine signs alike and a restart keeps staff tokens valid. Another ``file_name``
+    keeps another key the same way (the order links' ``order-link-secret``)."""
     if configured:
         return configured
-    path = data_dir / SECRET_FILE
+    path = data_dir / file_name
     data_dir.mkdir(parents=True, exist_ok=True)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -128,7 +129,7 @@ def load_secret(configured: str, data_dir: Path) -> str:
         if existing:
             return existing
         path.unlink(missing_ok=True)  # an empty file left by a crash: start over
-        return load_secret(configured, data_dir)
+        return load_secret(configured, data_dir, file_name)
     secret = secrets.token_urlsafe(48)
     with os.fdopen(fd, "w") as out:
         out.write(secret)

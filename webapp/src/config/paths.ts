@@ -56,7 +56,11 @@ export const paths = {
   /** The hand-off target (docs/spec.md section 4): the checkout with the cart's currency and country. */
   checkoutWith: ({ currency, country }: { currency: string; country: string }) =>
     `/checkout?${new URLSearchParams({ currency, country }).toString()}`,
-  order: (id: string | number) => `/order/${id}`,
+  /**
+   * The order page; with `key` (the checkout's order key or the mail link's signed key) in the URL
+   * fragment, which browsers never send to a server (docs/spec.md section 2.12).
+   */
+  order: (id: string | number, key?: string | null) => `/order/${id}${key ? `#${new URLSearchParams({ key }).toString()}` : ''}`,
   press: '/press',
   news: '/news',
   search: (query: string) => `/search?query=${encodeURIComponent(query)}`,
@@ -126,7 +130,8 @@ export const apiPaths = {
   shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
   checkoutQuote: '/api/checkout/quote',
   checkoutOrders: '/api/checkout/orders',
-  order: (id: string | number, key?: string) => `/api/wc/orders/${encodeURIComponent(String(id))}${qs({ key })}`,
+  /** GET an order; its key goes in the X-Order-Key header, never in this URL (docs/spec.md section 2.12). */
+  order: (id: string | number) => `/api/wc/orders/${encodeURIComponent(String(id))}`,
   gaAddedToCart: (params: { cid: string; product_id: number; quantity: number; variation: number | string; event_id: string }) =>
     `/api/ga/added-to-cart${qs(params)}`,
   gaRemovedFromCart: (params: { cid: string; product_id: number; quantity: number; event_id: string }) =>

@@ -1086,9 +1086,12 @@ export interface paths {
          * Order (buyer with its key, or staff)
          * @description The order (``<order>``: ``{id, number, date_created, status, total, currency,
          *     payment_method, payment_method_title, lines, coupons, discount, tax, tax_name, shipping,
-         *     shipping_method_title, subtotal, billing, shipping_address, payment_instructions}``, money
-         *     in minor units of ``currency``; ``support_reference`` of its cart). Readable with the key or
-         *     a staff session of an admin, reviewer or support. 404 ``order_not_found`` otherwise.
+         *     shipping_method_title, subtotal, billing, shipping_address, payment_instructions, status_label,
+         *     preorder, shipments}``, money in minor units of ``currency``; ``support_reference`` of its
+         *     cart; ``country_name`` in the addresses). Readable with a key (``X-Order-Key``, else
+         *     ``?key=``: the checkout's order key or the link's signed key) or a staff session of an admin,
+         *     reviewer or support. 404 ``order_not_found`` otherwise, the same for a wrong key, another
+         *     order's key and a missing order (docs/spec.md section 2.12).
          */
         get: operations["get_order_api_wc_orders__order_id__get"];
         put?: never;
@@ -1435,6 +1438,11 @@ export interface components {
             company: string;
             /** Country */
             country: string;
+            /**
+             * Country Name
+             * @description The country's name (countries table); the code when it has none.
+             */
+            country_name: string;
             /** First Name */
             first_name: string;
             /** Last Name */
@@ -1553,6 +1561,11 @@ export interface components {
             company: string;
             /** Country */
             country: string;
+            /**
+             * Country Name
+             * @description The country's name (countries table); the code when it has none.
+             */
+            country_name: string;
             /** Email */
             email: string;
             /** First Name */
@@ -2482,7 +2495,8 @@ export interface components {
          * OrderLineOut
          * @description An order line (``serializers.line_json``): ``line_total`` = unit_price x count (before
          *     coupons), ``discount`` what coupons took off it, ``total`` what it costs after them;
-         *     ``configuration``: the chosen configurator options as the cart recorded them.
+         *     ``configuration``: the chosen configurator options as the cart recorded them; ``preorder``:
+         *     the line was a pre-order when ordered (docs/spec.md section 4).
          */
         OrderLineOut: {
             /** Configuration */
@@ -2495,6 +2509,11 @@ export interface components {
             line_total: number;
             /** Name */
             name: string;
+            /**
+             * Preorder
+             * @default false
+             */
+            preorder: boolean;
             /** Product Id */
             product_id: number;
             /** Sku */
@@ -2514,7 +2533,9 @@ export interface components {
          *     ISO 8601 UTC; ``billing`` and ``shipping_address`` blank and ``personal_data_erased`` true
          *     after erasure; ``payment_instructions`` while the order awaits payment, else None;
          *     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
-         *     reads out to support; docs/spec.md section 2.14).
+         *     reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
+         *     reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
+         *     ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12).
          */
         OrderOut: {
             billing: components["schemas"]["BillingOut"];
@@ -2544,6 +2565,13 @@ export interface components {
             payment_method_title: string;
             /** Personal Data Erased */
             personal_data_erased: boolean;
+            /**
+             * Preorder
+             * @default false
+             */
+            preorder: boolean;
+            /** Shipments */
+            shipments?: components["schemas"]["ShipmentOut"][];
             /** Shipping */
             shipping: number;
             shipping_address: components["schemas"]["AddressOut"];
@@ -2553,6 +2581,8 @@ export interface components {
             shipping_method_title: string;
             /** Status */
             status: string;
+            /** Status Label */
+            status_label: string;
             /** Subtotal */
             subtotal: number;
             /** Support Reference */
@@ -2569,7 +2599,8 @@ export interface components {
         /**
          * OrderPlacedOut
          * @description ``POST /api/checkout/orders``: the ``order``, its ``order_key`` (reads the order at
-         *     ``GET /api/wc/orders/{id}?key=``) and ``redirect_url`` (a hosted payment page, or None).
+         *     ``GET /api/wc/orders/{id}`` sent as the ``X-Order-Key`` header) and ``redirect_url`` (a
+         *     hosted payment page, or None).
          */
         OrderPlacedOut: {
             order: components["schemas"]["PlacedOrderOut"];
@@ -2679,6 +2710,13 @@ export interface components {
             payment_method_title: string;
             /** Personal Data Erased */
             personal_data_erased: boolean;
+            /**
+             * Preorder
+             * @default false
+             */
+            preorder: boolean;
+            /** Shipments */
+            shipments?: components["schemas"]["ShipmentOut"][];
             /** Shipping */
             shipping: number;
             shipping_address: components["schemas"]["AddressOut"];
@@ -2688,6 +2726,8 @@ export interface components {
             shipping_method_title: string;
             /** Status */
             status: string;
+            /** Status Label */
+            status_label: string;
             /** Subtotal */
             subtotal: number;
             /** Support Reference */
@@ -3368,6 +3408,19 @@ export interface components {
             product_id: number;
             /** Version */
             version: number;
+        };
+        /**
+         * ShipmentOut
+         * @description A parcel sent for the order: ``carrier`` ("DHL"), its ``tracking_number`` and
+         *     ``shipped_at`` (ISO 8601 UTC).
+         */
+        ShipmentOut: {
+            /** Carrier */
+            carrier: string;
+            /** Shipped At */
+            shipped_at: string;
+            /** Tracking Number */
+            tracking_number: string;
         };
         /**
          * ShippingMethodOut
@@ -6165,10 +6218,13 @@ export interface operations {
     get_order_api_wc_orders__order_id__get: {
         parameters: {
             query?: {
-                /** @description The order key from checkout. */
+                /** @description Old links: the order key; prefer the X-Order-Key header. */
                 key?: string | null;
             };
-            header?: never;
+            header?: {
+                /** @description The order key from checkout or the signed key of the order's link. */
+                "x-order-key"?: string | null;
+            };
             path: {
                 order_id: string;
             };

@@ -201,6 +201,9 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Order page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/order/k7Qx2');
+    // The key rides in the fragment (never sent to a server), not in the query.
+    expect(router.state.location.hash).toBe('#key=wc_order_secret');
+    expect(router.state.location.search).toBe('');
     expect(router.state.location.state).toEqual({ received: true });
     expect(onPlaced).toHaveBeenCalledWith('k7Qx2');
     expect(JSON.parse(localStorage.getItem('orders')!)).toEqual({ k7Qx2: 'wc_order_secret' });

@@ -118,7 +118,8 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
       saveOrderKey(result.orderId, result.orderKey);
       onPlaced?.(result.orderId);
       if (result.redirectUrl) window.location.assign(result.redirectUrl); // a hosted payment page
-      else void navigate(paths.order(result.orderId), { replace: true, state: { received: true } });
+      // The key rides in the fragment (never sent to a server) and is remembered above.
+      else void navigate(paths.order(result.orderId, result.orderKey), { replace: true, state: { received: true } });
       return;
     }
     setPlacing(false);

@@ -13,11 +13,14 @@ const order = {
   number: '482913570',
   date_created: '2026-11-21T09:15:00+00:00',
   status: 'on-hold',
+  status_label: 'On hold',
+  preorder: false,
+  shipments: [],
   total: 25198,
   currency: 'EUR',
   payment_method: 'bacs',
   payment_method_title: 'Direct bank transfer',
-  lines: [{ sku: 'TYR', name: 'Tyr TKL', product_id: 1103, variation_id: null, count: 2, unit_price: 13999, line_total: 27998, configuration: null }],
+  lines: [{ sku: 'TYR', name: 'Tyr TKL', product_id: 1103, variation_id: null, count: 2, unit_price: 13999, line_total: 27998, configuration: null, preorder: false }],
   coupons: [{ code: 'welcome10', discount: 2800 }],
   discount: 2800,
   tax: 4023,
@@ -25,14 +28,19 @@ const order = {
   shipping: 0,
   shipping_method_title: 'DHL Paket (2-3 days)',
   subtotal: 27998,
-  billing: { email: 'mila@example.com', first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
-  shipping_address: { first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE' },
+  billing: { email: 'mila@example.com', first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE', country_name: 'Germany' },
+  shipping_address: { first_name: 'Mila', last_name: 'Berg', address_1: 'Torstraße 1', city: 'Berlin', postcode: '10119', country: 'DE', country_name: 'Germany' },
   payment_instructions: {
     text: 'Make your payment directly into our bank account. Please use your Order ID as the payment reference.',
     account_name: 'HALVARD Demo GmbH', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', bank_name: 'Demo Bank',
     reference: '482913570', amount: 25198, currency: 'EUR',
   },
 };
+
+type FetchMock = ReturnType<typeof serve>;
+
+/** The X-Order-Key header of the first request (undefined when none was sent). */
+const sentKey = (fetchMock: FetchMock) => (fetchMock.mock.calls[0][1]?.headers as Record<string, string> | undefined)?.['X-Order-Key'];
 
 function serve(status = 200, body: unknown = order) {
   const fetchMock = vi.fn((_url: RequestInfo | URL, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
@@ -65,7 +73,8 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     expect(screen.getByTestId('order-discount')).toHaveTextContent('−€28.00');
     expect(screen.getByText('(includes €40.23 MwSt.)')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Addresses' })).getAllByText(/Torstraße 1/)).toHaveLength(2);
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570?key=wc_order_abc');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570');
+    expect(sentKey(fetchMock)).toBe('wc_order_abc');
   });
 
   it("reopened later: 'Order #{id}'", async () => {
@@ -96,7 +105,8 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     const fetchMock = serve();
     render(<OrderPage id="482913570" received={false} urlKey="wc_order_fromlink" />);
     await screen.findByTestId('order-number');
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570?key=wc_order_fromlink');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570');
+    expect(sentKey(fetchMock)).toBe('wc_order_fromlink');
     expect(JSON.parse(localStorage.getItem('orders')!)).toEqual({ '482913570': 'wc_order_fromlink' });
   });
 
@@ -106,7 +116,71 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this order.');
     expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/123456789');
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ credentials: 'same-origin' });
+    expect(sentKey(fetchMock)).toBeUndefined();
     expect(screen.queryByTestId('order-number')).not.toBeInTheDocument();
+  });
+
+  it('shows the status with its human label, and a label for a status the API did not label', async () => {
+    serve();
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('On hold');
+    expect(screen.getByRole('list', { name: 'Order overview' })).toHaveTextContent('Status: On hold');
+  });
+
+  it.each([
+    ['pending', 'Pending payment'],
+    ['on-hold', 'On hold'],
+    ['processing', 'Processing'],
+    ['completed', 'Completed'],
+    ['cancelled', 'Cancelled'],
+    ['refunded', 'Refunded'],
+    ['failed', 'Failed'],
+    ['checkout-draft', 'Checkout draft'],
+  ])('status %s reads %s', async (status, label) => {
+    serve(200, { ...order, status, status_label: '' });
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    expect(await screen.findByTestId('order-status')).toHaveTextContent(label);
+  });
+
+  it('tells the exact amount to transfer with the order number as reference, and the country by name', async () => {
+    serve();
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    const summary = await screen.findByTestId('bank-transfer-summary');
+    expect(summary).toHaveTextContent('Please transfer exactly €251.98 and use your order number 482913570 as the payment reference.');
+    expect(screen.getByTestId('bank-account-name')).toHaveTextContent('HALVARD Demo GmbH');
+    const addresses = screen.getByRole('region', { name: 'Addresses' });
+    expect(within(addresses).getAllByText('Germany')).toHaveLength(2);
+    expect(within(addresses).queryByText('DE')).not.toBeInTheDocument();
+  });
+
+  it('marks pre-order lines and says the order includes pre-orders', async () => {
+    serve(200, { ...order, preorder: true, lines: [{ ...order.lines[0], preorder: true }] });
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    expect(await screen.findByTestId('order-preorder')).toHaveTextContent('This order includes pre-order items.');
+    expect(screen.getByTestId('order-line')).toHaveTextContent('Pre-order');
+  });
+
+  it('shows no pre-order notice and no shipments when there are none', async () => {
+    serve();
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-preorder')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Shipments' })).not.toBeInTheDocument();
+  });
+
+  it('lists the shipments with carrier, tracking number and date', async () => {
+    serve(200, {
+      ...order,
+      status: 'completed',
+      status_label: 'Completed',
+      payment_instructions: null,
+      shipments: [{ carrier: 'DHL', tracking_number: '00340434161234567890', shipped_at: '2026-11-23T10:00:00+00:00' }],
+    });
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    const shipment = await screen.findByTestId('order-shipment');
+    expect(shipment).toHaveTextContent('DHL: 00340434161234567890 shipped 23 November, 2026');
+    expect(screen.getByRole('heading', { name: 'Shipments' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Payment instructions' })).not.toBeInTheDocument();
   });
 
   it('a server failure is logged and says so', async () => {

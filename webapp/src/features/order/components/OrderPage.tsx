@@ -6,7 +6,7 @@ import { formatCents } from '@/lib/money';
 import { orderKeyFor, saveOrderKey } from '@/lib/orderKeys';
 import { Link } from '@/lib/router';
 import { getOrder, type OrderResult } from '../api/getOrder';
-import type { BillingAddress, Order, OrderAddress, PaymentInstructions } from '../types';
+import type { BillingAddress, Order, OrderAddress, PaymentInstructions, Shipment } from '../types';
 import styles from './OrderPage.module.css';
 
 interface Props {
@@ -14,14 +14,20 @@ interface Props {
   id: string;
   /** Arriving from checkout (docs/spec.md section 2 "Order page"). */
   received: boolean;
-  /** An order key from the link (`?key=`), e.g. from the confirmation mail; kept for later. */
+  /**
+   * An order key from the link (its `#key=` fragment, or `?key=` of an old link): the checkout's
+   * order key or the signed key of the confirmation mail's link; kept for later.
+   */
   urlKey?: string | null;
 }
 
 /**
  * The order page (docs/spec.md section 2): 'Thanks, we've received your order!' when arriving from checkout,
- * else 'Order #{id}'; Order Number, Date, Total, Payment Method, then the details. Readable with
- * the buyer's order key (saved at checkout, per order) or a staff session.
+ * else 'Order #{id}'; Order Number, Date, Total, Payment Method and Status, then how to pay (the
+ * bank details, the exact amount, the order number as reference), the shipments, the lines (pre-orders
+ * marked) and the addresses with the country's name (docs/spec.md section 2.12). Readable with the
+ * buyer's order key (saved at checkout, per order; or the link's key, sent in the X-Order-Key header)
+ * or a staff session.
  */
 export function OrderPage({ id, received, urlKey = null }: Props) {
   // The answer for this order and key; another order (or key) shows nothing until its own lands.
@@ -81,7 +87,15 @@ function OrderDetails({ order }: { order: Order }) {
         <li>
           Payment Method: <strong data-testid="order-payment-method">{order.payment_method_title}</strong>
         </li>
+        <li>
+          Status: <strong data-testid="order-status">{order.status_label || statusLabel(order.status)}</strong>
+        </li>
       </ul>
+      {order.preorder && (
+        <p className={styles.notice} data-testid="order-preorder">
+          This order includes pre-order items. We ship them as soon as they are in stock.
+        </p>
+      )}
       {order.support_reference && (
         <p className="muted">
           <small>
@@ -90,7 +104,11 @@ function OrderDetails({ order }: { order: Order }) {
         </p>
       )}
 
-      {order.payment_instructions && <Instructions instructions={order.payment_instructions} fallbackCurrency={order.currency} />}
+      {order.payment_instructions && (
+        <Instructions instructions={order.payment_instructions} number={order.number} fallbackCurrency={order.currency} />
+      )}
+
+      {(order.shipments ?? []).length > 0 && <Shipments shipments={order.shipments ?? []} />}
 
       <section aria-labelledby="order-details">
         <h2 id="order-details">Order details</h2>
@@ -106,6 +124,7 @@ function OrderDetails({ order }: { order: Order }) {
               <tr key={`${line.product_id}-${line.variation_id ?? ''}-${i}`} data-testid="order-line">
                 <td>
                   {line.name} <strong>× {line.count}</strong>
+                  {line.preorder && <span className={styles.tag}>Pre-order</span>}
                 </td>
                 <td>{money(line.line_total)}</td>
               </tr>
@@ -154,18 +173,67 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-/** The payment instructions; for a bank transfer, "Our bank details" with the reference. */
-function Instructions({ instructions, fallbackCurrency }: { instructions: PaymentInstructions; fallbackCurrency: Order['currency'] }) {
+/** WooCommerce's order statuses as the shopper reads them (the API answers `status_label`; this is its fallback). */
+const STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending payment',
+  'on-hold': 'On hold',
+  processing: 'Processing',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
+
+/** "on-hold" -> "On hold"; an unknown status with its dashes as spaces, capitalised. */
+export function statusLabel(status: string): string {
+  const text = status.replace(/-/g, ' ');
+  return STATUS_LABELS[status] ?? text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The parcels sent for the order: carrier, tracking number, date. */
+function Shipments({ shipments }: { shipments: Shipment[] }) {
+  return (
+    <section aria-labelledby="order-shipments">
+      <h2 id="order-shipments">Shipments</h2>
+      <ul className={styles.shipments}>
+        {shipments.map((s) => (
+          <li key={`${s.carrier}-${s.tracking_number}`} data-testid="order-shipment">
+            {s.carrier}: <code>{s.tracking_number}</code> <span className="muted">shipped {formatPostDate(s.shipped_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The payment instructions; for a bank transfer, "Our bank details" with the exact amount to transfer
+ * and the order number as the payment reference.
+ */
+function Instructions({
+  instructions,
+  number,
+  fallbackCurrency,
+}: {
+  instructions: PaymentInstructions;
+  number: string;
+  fallbackCurrency: Order['currency'];
+}) {
+  const amount = formatCents(instructions.amount, instructions.currency ?? fallbackCurrency);
   const rows: [string, string][] = [];
   if (instructions.account_name) rows.push(['Account name', instructions.account_name]);
   if (instructions.bank_name) rows.push(['Bank', instructions.bank_name]);
   if (instructions.iban) rows.push(['IBAN', instructions.iban]);
   if (instructions.bic) rows.push(['BIC', instructions.bic]);
   if (instructions.reference) rows.push(['Reference', instructions.reference]);
-  if (typeof instructions.amount === 'number') rows.push(['Amount', formatCents(instructions.amount, instructions.currency ?? fallbackCurrency)]);
+  rows.push(['Amount', amount]);
   return (
     <section className={styles.instructions} aria-label="Payment instructions">
       {instructions.text && <p>{instructions.text}</p>}
+      <p data-testid="bank-transfer-summary">
+        Please transfer exactly <strong>{amount}</strong> and use your order number <strong>{instructions.reference || number}</strong> as
+        the payment reference.
+      </p>
       {rows.length > 0 && (
         <>
           <h2>Our bank details</h2>
@@ -191,7 +259,7 @@ function Address({ title, address }: { title: string; address: OrderAddress & Pa
     address.address_1,
     address.address_2,
     [address.postcode, address.city].filter(Boolean).join(' '),
-    [address.state, address.country].filter(Boolean).join(', '),
+    [address.state, address.country_name || address.country].filter(Boolean).join(', '),
     address.phone,
     address.email,
   ].filter((line): line is string => Boolean(line));

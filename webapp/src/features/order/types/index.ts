@@ -12,9 +12,12 @@ export type OrderAddress = Schemas['AddressOut'];
 export type BillingAddress = Schemas['BillingOut'];
 export type OrderLine = Schemas['OrderLineOut'];
 /**
- * `support_reference` ("K7F-3QX", docs/spec.md section 2.14): the code of the cart the order was
- * placed from, to read out to support. Added by hand until the generated `OrderOut` has it.
+ * `support_reference` ("K7F-3QX", docs/spec.md section 2.14): the code of the cart the order was placed
+ * from; `status_label` ("On hold"), `preorder`, `shipments` and the addresses' `country_name`
+ * (docs/spec.md section 2.12).
  */
-export type Order = Schemas['OrderOut'] & { support_reference?: string | null };
+export type Order = Schemas['OrderOut'];
+/** A parcel sent for the order: `carrier`, `tracking_number`, `shipped_at` (ISO 8601). */
+export type Shipment = Schemas['ShipmentOut'];
 /** How to pay while the order awaits payment (bank transfer: the shop's bank details). */
 export type PaymentInstructions = Schemas['PaymentInstructionsOut'];
