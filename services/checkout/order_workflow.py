@@ -100,14 +100,14 @@ def allowed_actions(status: str) -> list[OrderAction]:
     return [action for action, (sources, _) in TRANSITIONS.items() if current in sources]
 
 
+STATUS_CHANGED_MESSAGE = "This order was changed by someone else meanwhile. Reload it and try again."
+
+
 def check_version(expected: int, actual: int) -> None:
     """Refuse (409 ``order_status_changed``) an action decided from version ``expected`` of an
     order that is at ``actual`` now: someone else changed it meanwhile."""
     if expected != actual:
-        raise OrderRefused(
-            RefusalCode.STATUS_CHANGED,
-            "This order was changed by someone else meanwhile. Reload it and try again.",
-        )
+        raise OrderRefused(RefusalCode.STATUS_CHANGED, STATUS_CHANGED_MESSAGE)
 
 
 def decide(action: OrderAction, status: str) -> OrderStatus:
@@ -128,7 +128,8 @@ def decide(action: OrderAction, status: str) -> OrderStatus:
         raise OrderRefused(RefusalCode.NOT_PAYABLE, f"A {current} order cannot be marked as paid.")
     if action is OrderAction.MARK_SHIPPED:
         raise OrderRefused(
-            RefusalCode.NOT_SHIPPABLE, f"Only a processing (paid) order can be shipped; this one is {current}."
+            RefusalCode.NOT_SHIPPABLE,
+            f"Only a processing (paid) order can be shipped; this one is {current}.",
         )
     if action is OrderAction.CANCEL:
         why = "it has been shipped" if current is S.COMPLETED else f"it is {current}"
