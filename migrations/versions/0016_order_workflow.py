@@ -95,7 +95,9 @@ def upgrade() -> None:
         sa.Column("amount", sa.BigInteger(), nullable=False),
         sa.Column("restocked", sa.Boolean(), nullable=False),
         sa.ForeignKeyConstraint(
-            ["order_line_id"], ["order_lines.id"], name=op.f("fk_order_refund_lines_order_line_id_order_lines")
+            ["order_line_id"],
+            ["order_lines.id"],
+            name=op.f("fk_order_refund_lines_order_line_id_order_lines"),
         ),
         sa.ForeignKeyConstraint(
             ["refund_id"], ["order_refunds.id"], name=op.f("fk_order_refund_lines_refund_id_order_refunds")
