@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -135,6 +137,8 @@ def test_refunding_a_line_piece_by_piece_sums_to_exactly_its_total(
 ) -> None:
     cuts = sorted(data.draw(st.lists(st.integers(min_value=0, max_value=count), max_size=6)))
     points = [0, *cuts, count]
-    pieces = [line_share(total, count, b) - line_share(total, count, a) for a, b in zip(points, points[1:])]
+    pieces = [
+        line_share(total, count, b) - line_share(total, count, a) for a, b in itertools.pairwise(points)
+    ]
     assert all(p >= 0 for p in pieces)
     assert sum(pieces) == total
