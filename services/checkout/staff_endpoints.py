@@ -24,7 +24,7 @@ from typing import Annotated, Any
 from fastapi import Depends, Path, Query
 from fastapi.responses import JSONResponse
 
-from services.checkout import order_admin
+from services.checkout import order_admin, order_pages
 from services.checkout.order_repository import OrderFilters
 from services.checkout.order_workflow import OrderStatus, RefundRequest
 from services.checkout.staff_schemas import ActionIn, RefundIn, ShipIn
@@ -85,17 +85,17 @@ def list_orders(
         payment_method=payment_method,
         search=search.strip() if search and search.strip() else None,
     )
-    return JSONResponse(order_admin.list_orders(session, filters, page=page, per_page=per_page))
+    return JSONResponse(order_pages.list_orders(session, filters, page=page, per_page=per_page))
 
 
 @router.get(
     "/{order_id}", summary="One order (admin)", responses=error_responses({**_AUTH, 404: "`order_not_found`"})
 )
 def get_order(session: SessionDep, _user: OrderManagerDep, order_id: OrderId) -> JSONResponse:
-    """The order page (``order_admin.order_detail``): figures, coupons, customer, lines,
+    """The order page (``order_pages.order_detail``): figures, coupons, customer, lines,
     ``history``, ``shipments``, ``refunds``, ``mails``, ``version`` and the ``actions``
     allowed now."""
-    return JSONResponse(order_admin.order_detail(session, order_id))
+    return JSONResponse(order_pages.order_detail(session, order_id))
 
 
 def _done(session: SessionDep, data: dict[str, Any]) -> JSONResponse:

@@ -29,7 +29,7 @@ from starlette.responses import RedirectResponse, Response
 
 from services.admin.auth import staff_of
 from services.admin.views.base import ROW_CURRENCY, ShopModelView, coupons_text
-from services.checkout import order_admin
+from services.checkout import order_admin, order_pages
 from services.checkout.models import Order, OrderCustomer, OrderLine
 from services.checkout.order_workflow import OrderStatus, RefundRequest
 from services.shared.db import get_sessionmaker
@@ -132,7 +132,7 @@ class OrderAdmin(_ReadOnly, model=Order):
         return stmt.where(or_(*conditions))
 
     async def details_context(self, request: Request) -> dict[str, Any]:
-        """The order page's data (``order_admin.order_detail``) with money formatted."""
+        """The order page's data (``order_pages.order_detail``) with money formatted."""
         return await anyio.to_thread.run_sync(_page, int(request.path_params["pk"]))
 
     @expose("/manage/{pk}/{action}", methods=["POST"])
@@ -214,7 +214,7 @@ def _page(order_id: int) -> dict[str, Any]:
     """``{"order": the order page with money as text}`` (blocking read)."""
     with get_sessionmaker()() as session:
         try:
-            data = order_admin.order_detail(session, order_id)
+            data = order_pages.order_detail(session, order_id)
         except DomainError:
             return {"order": None}
     currency = data["currency"]
