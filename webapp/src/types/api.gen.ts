@@ -758,7 +758,7 @@ export interface paths {
         };
         /**
          * One order (admin)
-         * @description The order page (``order_admin.order_detail``): figures, coupons, customer, lines,
+         * @description The order page (``order_pages.order_detail``): figures, coupons, customer, lines,
          *     ``history``, ``shipments``, ``refunds``, ``mails``, ``version`` and the ``actions``
          *     allowed now.
          */
