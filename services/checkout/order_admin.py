@@ -178,7 +178,8 @@ def cancel(
     session: Session, order_id: int, version: int, staff_id: int | None, note: str = ""
 ) -> dict[str, Any]:
     """Cancel the order: ``pending``/``on-hold``/``processing`` -> ``cancelled``. Every line's
-    units not already restocked by a refund go back to stock (product or variation, where stock
+    units not refunded yet go back to stock (a refund decided about its own units: restocked
+    or, say, broken and kept out) (product or variation, where stock
     is managed) and each coupon use the order counted is released (``usage_count`` and the
     buyer's ``used_by`` entry). Queues the "cancelled" mail. 404; 409
     ``order_not_cancellable`` (shipped, already cancelled or refunded),
@@ -187,9 +188,9 @@ def cancel(
     check_version(version, order.version)
     before, target = order.status, decide(OrderAction.CANCEL, order.status)
     _claim(session, order, version, {"status": str(target)})
-    _, restocked, _ = refunded_units(session, order.id)
+    refunded, _, _ = refunded_units(session, order.id)  # a refund already decided about those units
     lines = repo.lines_of(session, order.id)
-    given = _restock(session, [(line, line.count - restocked.get(line.id, 0)) for line in lines])
+    given = _restock(session, [(line, line.count - refunded.get(line.id, 0)) for line in lines])
     customer = repo.customer_of(session, order.id)
     entry = (customer.email.strip().lower() if customer else "") or f"erased:order:{order.id}"
     released = [

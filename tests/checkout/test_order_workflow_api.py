@@ -334,3 +334,20 @@ def test_an_action_without_the_csrf_token_or_from_another_origin_is_refused(
     assert act(client, order["id"], "mark-paid", version=0).status_code == 403
     client.headers["Origin"] = "http://testserver"
     assert client.get(f"/api/staff/orders/{order['id']}").json()["status"] == "on-hold"
+
+
+def test_cancelling_after_a_partial_refund_restocks_only_the_units_not_refunded(
+    http: TestClient, admin: TestClient, db: Session
+) -> None:
+    pid = product(db, manage_stock=True, stock_quantity=10)
+    order = placed(http, (pid, 3))
+    act(admin, order["id"], "mark-paid", version=0)
+    line_id = admin.get(f"/api/staff/orders/{order['id']}").json()["lines"][0]["id"]
+    kept_out = admin.post(  # one unit refunded and not restocked (say it arrived broken)
+        f"/api/staff/orders/{order['id']}/refunds",
+        json={"version": 1, "lines": [{"line_id": line_id, "quantity": 1}]},
+    )
+    assert kept_out.status_code == 200, kept_out.text
+    assert fresh(db).get(Product, pid).stock_quantity == 7
+    assert act(admin, order["id"], "cancel", version=2).status_code == 200
+    assert fresh(db).get(Product, pid).stock_quantity == 9
