@@ -8,7 +8,7 @@ ordered before this revision are backfilled from their recorded configuration on
 option with ``has_backorder``); the stock they were ordered at was not recorded.
 
 Revision ID: 0017
-Revises: 0015 (the lead re-chains it after 0016)
+Revises: 0016 (the lead re-chains it after 0016)
 """
 
 from collections.abc import Sequence
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0017"
-down_revision: str | None = "0015"
+down_revision: str | None = "0016"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

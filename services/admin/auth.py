@@ -8,7 +8,8 @@ and one logout (``GET /logout``) for the storefront banner and the admin alike.
 Authorization (:class:`StaffAuthorization`):
 
 - ``admin``: every action (list, details, create, edit, delete, export) on every view, except
-  what a view switches off itself (orders are read-only for everyone).
+  what a view switches off itself (order rows are never edited by hand; admins move orders on
+  with the order page's workflow actions, docs/spec.md section 4.1).
 - ``reviewer``: read-only: list and details of the catalogue, content and coupon views;
   nothing of orders or customers (personal data); no create, edit, delete or export.
 - ``support`` and ``analyst``: no admin UI at all (403 page); support works in the support

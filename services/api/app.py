@@ -34,6 +34,7 @@ from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
+from services.checkout.staff_endpoints import router as staff_orders_router
 from services.configurator.endpoints import router as configurator_router
 from services.contact.endpoints import router as contact_router
 from services.discounts.endpoints import router as coupons_router
@@ -224,6 +225,7 @@ def create_app() -> FastAPI:
     app.include_router(location_router)
     app.include_router(checkout_router)
     app.include_router(orders_router)  # /api/wc/orders/{id} (buyer with key, or staff)
+    app.include_router(staff_orders_router)  # /api/staff/orders/... (order workflow: admin)
     app.include_router(support_router)  # /api/support/... (support console: admin, support)
     app.include_router(analytics_dashboard_router)  # /api/analytics/... (dashboard: admin, analyst)
     mount_mailbox(app)  # /api/dev/mailbox: MAIL_BACKEND=outbox only, admins only

@@ -92,6 +92,12 @@ class Order(Base):
     idempotency_key: Mapped[str] = mapped_column(String(200))
     request_hash: Mapped[str] = mapped_column(String(64))
     date_created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The staff workflow (revision 0016, docs/checkout.md "Order workflow"): ``version`` counts
+    # the order's changes (every staff action's conditional UPDATE checks and bumps it);
+    # ``date_paid``/``date_completed`` when it was marked paid / shipped (UTC).
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    date_paid: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    date_completed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (
         UniqueConstraint("cart_id", "idempotency_key", name="uq_orders_cart_id_idempotency_key"),
@@ -151,4 +157,76 @@ class OrderCustomer(Base):
     erased_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
-__all__ = ["Order", "OrderCustomer", "OrderLine", "ShippingRate", "ShippingZone"]
+class OrderStatusChange(Base):
+    """One staff action on an order, APPEND-ONLY (UPDATE and DELETE refused by triggers on both
+    dialects, revision 0016): ``at`` (UTC), ``staff_id`` (a staff user id, never an email),
+    ``action`` (``order_workflow.OrderAction``), ``from_status``/``to_status`` (equal when the
+    status stayed, e.g. a partial refund) and ``note`` (what was done, in words: carrier and
+    tracking number, refunded amount, resent mail; no personal data)."""
+
+    __tablename__ = "order_status_changes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("orders.id"), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    staff_id: Mapped[int | None] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(20))
+    from_status: Mapped[str] = mapped_column(String(20))
+    to_status: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+
+
+class OrderShipment(Base):
+    """A parcel sent for an order: ``carrier``, ``tracking_number``, ``shipped_at`` (UTC) and
+    the ``staff_id`` who marked it shipped."""
+
+    __tablename__ = "order_shipments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("orders.id"), index=True)
+    carrier: Mapped[str] = mapped_column(String(100))
+    tracking_number: Mapped[str] = mapped_column(String(100))
+    shipped_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    staff_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class OrderRefund(Base):
+    """A refund of an order: ``amount`` minor units of the order's currency (lines plus
+    ``shipping``), ``reason``, when and by whom. Its lines are :class:`OrderRefundLine`."""
+
+    __tablename__ = "order_refunds"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    order_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("orders.id"), index=True)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    shipping: Mapped[int] = mapped_column(BigInteger, default=0)
+    reason: Mapped[str] = mapped_column(String(500), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    staff_id: Mapped[int | None] = mapped_column(Integer)
+
+
+class OrderRefundLine(Base):
+    """``quantity`` units of order line ``order_line_id`` given back in a refund for ``amount``
+    minor units; ``restocked`` when they went back into stock."""
+
+    __tablename__ = "order_refund_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    refund_id: Mapped[int] = mapped_column(ForeignKey("order_refunds.id"), index=True)
+    order_line_id: Mapped[int] = mapped_column(ForeignKey("order_lines.id"))
+    quantity: Mapped[int] = mapped_column(Integer)
+    amount: Mapped[int] = mapped_column(BigInteger)
+    restocked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+__all__ = [
+    "Order",
+    "OrderCustomer",
+    "OrderLine",
+    "OrderRefund",
+    "OrderRefundLine",
+    "OrderShipment",
+    "OrderStatusChange",
+    "ShippingRate",
+    "ShippingZone",
+]

@@ -45,6 +45,10 @@ DRAFT_PREVIEW_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.REVIEWER)
 ORDER_READER_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.REVIEWER, Role.SUPPORT)
 """Who may read any order through ``GET /api/wc/orders/{id}`` without its key."""
 
+ORDER_MANAGER_ROLES: tuple[Role, ...] = (Role.ADMIN,)
+"""Who may manage orders: mark paid, shipped, cancel, refund, resend mails (``/api/staff/orders``
+and the admin's order page; docs/spec.md section 4.1)."""
+
 SUPPORT_ROLES: tuple[Role, ...] = (Role.ADMIN, Role.SUPPORT)
 """Who may use the support console (docs/spec.md section 2.14)."""
 

@@ -38,7 +38,7 @@ def test_a_product_edit_in_the_admin_changes_what_the_api_answers(
     assert cached.headers["x-cache"] == "HIT" and cached.json()["name"] == "Odin 75"
     before = revision.read(get_engine())
 
-    saved = _edit(admin, "product", 700, name="Odin 75 (2026)", regular_price_eur="12999")
+    saved = _edit(admin, "product", 700, name="Odin 75 (2026)", regular_price_eur="129.99")  # typed as money
     assert saved.status_code == 302, saved.text
 
     assert revision.read(get_engine()) > before

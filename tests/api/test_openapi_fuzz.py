@@ -86,7 +86,14 @@ CHECKS = [
 # Operations on the cart named by X-Cart-Token (the signed-in pass sends a real cart's token).
 CART_PATHS = ("/api/cart", "/api/checkout/quote", "/api/checkout/orders")
 # Operations only a staff session may use: anonymous callers get 401.
-STAFF_PATHS = ("/api/wc/coupons", "/api/staff/me", "/is-admin", "/is-reviewer", "/api/dev/mailbox")
+STAFF_PATHS = (
+    "/api/wc/coupons",
+    "/api/staff/me",
+    "/api/staff/orders",
+    "/is-admin",
+    "/is-reviewer",
+    "/api/dev/mailbox",
+)
 DEMO_PRODUCT_ID = 1202  # the demo "Vali Wired" mouse (simple, in stock)
 
 

@@ -3,7 +3,8 @@
 Products: images, attributes and variations have views of their own (each
 with a product selector): sqladmin has no simple inline editing of child rows, so the product
 form leaves those collections out and the product's details page lists them. Prices are
-integer minor units (cents) per currency, as everywhere in the catalogue. A product's
+stored as integer minor units per currency, shown and typed as money ("€129.99", "129.99";
+``base.ShopModelView``). A product's
 configurator has views of its own (``configurator.py``).
 """
 
@@ -15,7 +16,7 @@ from sqladmin.filters import StaticValuesFilter
 from sqlalchemy.orm import InstrumentedAttribute
 from wtforms import SelectField
 
-from services.admin.views.base import STATUS_CHOICES, STOCK_CHOICES, ShopModelView, cents
+from services.admin.views.base import STATUS_CHOICES, STOCK_CHOICES, ShopModelView, money_label
 from services.catalog.models import (
     Backorders,
     Category,
@@ -34,10 +35,10 @@ CATEGORY = "Catalogue"
 BACKORDER_CHOICES = [(b.value, b.value) for b in Backorders]
 TYPE_CHOICES = [(t.value, t.value) for t in ProductType]
 PRICE_LABELS: dict[str | InstrumentedAttribute[Any], str] = {
-    "regular_price_eur": cents("Regular price EUR"),
-    "sale_price_eur": cents("Sale price EUR"),
-    "regular_price_usd": cents("Regular price USD"),
-    "sale_price_usd": cents("Sale price USD"),
+    "regular_price_eur": money_label("Regular price EUR"),
+    "sale_price_eur": money_label("Sale price EUR"),
+    "regular_price_usd": money_label("Regular price USD"),
+    "sale_price_usd": money_label("Sale price USD"),
 }
 
 
@@ -78,8 +79,8 @@ class ProductAdmin(ShopModelView, model=Product):
     column_filters = [StaticValuesFilter(Product.status, STATUS_CHOICES, title="Status")]
     column_labels = {
         **PRICE_LABELS,
-        "recommended_products_price_eur": cents("Recommended price EUR"),
-        "recommended_products_price_usd": cents("Recommended price USD"),
+        "recommended_products_price_eur": money_label("Recommended price EUR"),
+        "recommended_products_price_usd": money_label("Recommended price USD"),
     }
     form_columns = PRODUCT_FORM_COLUMNS
     form_overrides = {
@@ -126,7 +127,7 @@ class ProductAttributeAdmin(ShopModelView, model=ProductAttribute):
 
 
 class VariationAdmin(ShopModelView, model=Variation):
-    """Variations of variable products, with their own SKU, prices (cents) and stock."""
+    """Variations of variable products, with their own SKU, prices and stock."""
 
     name, name_plural, category, icon = "Variation", "Variations", CATEGORY, "fa-solid fa-layer-group"
     column_list = [

@@ -2,8 +2,8 @@
 
 Coupons follow the rules of the coupon API (``services/discounts/service.py``): codes are
 stored lower-case, one word, unique case-insensitively; a percent coupon takes at most 100 %.
-Amounts are hundredths (of a percent for ``percent`` coupons, else minor units); money limits
-are minor units (cents).
+A coupon's ``amount`` is typed in hundredths (of a percent for ``percent`` coupons, else minor
+units) and shown as "10 %" or "€5.00"; money limits are shown and typed as money.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ import anyio
 from starlette.requests import Request
 from wtforms import SelectField
 
-from services.admin.views.base import CURRENCY_CHOICES, ShopModelView, cents
+from services.admin.views.base import CURRENCY_CHOICES, ShopModelView, money_label
 from services.catalog.models import Country, TaxRate
 from services.checkout.models import ShippingRate, ShippingZone
 from services.discounts import repository as coupon_repository
 from services.discounts.domain import PERCENT_SCALE, normalize_code
 from services.discounts.models import Coupon, DiscountType
 from services.shared.db import get_sessionmaker
+from services.shared.money import format_money
 
 CATEGORY = "Shop"
 
@@ -29,6 +30,15 @@ def _coupon_id_with_code(code: str, other_than: int | None) -> int | None:
     """The id of another coupon with ``code`` (blocking read: call it in a worker thread)."""
     with get_sessionmaker()() as session:
         return coupon_repository.id_with_code(session, code, other_than)
+
+
+def coupon_amount(coupon: Coupon) -> str:
+    """A coupon's amount as people read it: "10 %" (percent, hundredths of a percent) or
+    "€5.00" (a fixed amount, EUR minor units)."""
+    if coupon.discount_type == DiscountType.PERCENT:
+        whole, hundredths = divmod(int(coupon.amount or 0), 100)
+        return f"{whole}.{hundredths:02d}".rstrip("0").rstrip(".") + " %"
+    return format_money(int(coupon.amount or 0), "EUR")
 
 
 class CouponAdmin(ShopModelView, model=Coupon):
@@ -48,12 +58,21 @@ class CouponAdmin(ShopModelView, model=Coupon):
     column_sortable_list = [Coupon.id, Coupon.code, Coupon.date_expires]
     column_labels = {
         "amount": "Amount (hundredths: of a percent, or cents)",
-        "amount_usd": cents("Amount USD"),
-        "minimum_amount": cents("Minimum spend EUR"),
-        "maximum_amount": cents("Maximum spend EUR"),
-        "minimum_amount_usd": cents("Minimum spend USD"),
-        "maximum_amount_usd": cents("Maximum spend USD"),
+        "amount_usd": money_label("Amount USD"),
+        "minimum_amount": money_label("Minimum spend EUR"),
+        "maximum_amount": money_label("Maximum spend EUR"),
+        "minimum_amount_usd": money_label("Minimum spend USD"),
+        "maximum_amount_usd": money_label("Maximum spend USD"),
     }
+    money_columns = {
+        "amount_usd": "USD",
+        "minimum_amount": "EUR",
+        "maximum_amount": "EUR",
+        "minimum_amount_usd": "USD",
+        "maximum_amount_usd": "USD",
+    }
+    column_formatters = {Coupon.amount: lambda m, _a: coupon_amount(m)}
+    column_formatters_detail = {Coupon.amount: lambda m, _a: coupon_amount(m)}
     form_excluded_columns = [Coupon.usage_count, Coupon.used_by]  # kept by checkout, not by hand
     form_overrides = {"discount_type": SelectField}
     form_args = {"discount_type": {"choices": [(d.value, d.value) for d in DiscountType]}}
@@ -119,7 +138,7 @@ class ShippingRateAdmin(ShopModelView, model=ShippingRate):
         ShippingRate.free_over,
         ShippingRate.enabled,
     ]
-    column_labels = {"cost": cents("Cost"), "free_over": cents("Free over")}
+    column_labels = {"cost": money_label("Cost"), "free_over": money_label("Free over")}
     form_include_pk = True
     form_overrides = {"currency": SelectField}
     form_args = {"currency": {"choices": CURRENCY_CHOICES}}

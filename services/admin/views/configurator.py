@@ -132,10 +132,7 @@ class ConfiguratorChoiceAdmin(ShopModelView, model=ConfiguratorChoice):
     ]
     column_searchable_list = [ConfiguratorChoice.key, ConfiguratorChoice.name, ConfiguratorChoice.sku_part]
     column_labels = {"extra_eur": "Extra price EUR (e.g. 19.90)", "extra_usd": "Extra price USD (e.g. 21.90)"}
-    column_formatters = {
-        ConfiguratorChoice.extra_eur: lambda m, _a: format_amount(m.extra_eur),
-        ConfiguratorChoice.extra_usd: lambda m, _a: format_amount(m.extra_usd),
-    }
+    form_money = False  # typed leniently (MoneyTextField: non-numeric is 0, docs/spec.md section 5)
     form_excluded_columns = ["images"]
     form_overrides = {"extra_eur": MoneyTextField, "extra_usd": MoneyTextField, "stock_status": SelectField}
     form_args = {"stock_status": {"choices": STOCK_CHOICES}}

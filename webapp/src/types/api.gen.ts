@@ -726,6 +726,155 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List orders (admin)
+         * @description Orders newest first: ``{orders: [{id, number, status, version, date_created, currency,
+         *     total, country, payment_method, payment_method_title, email}], total, page, per_page,
+         *     pages}`` (``total`` of an order in minor units of its ``currency``). Filters combine;
+         *     ``search`` matches an order number exactly or part of the buyer's email.
+         */
+        get: operations["list_orders_api_staff_orders_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One order (admin)
+         * @description The order page (``order_pages.order_detail``): figures, coupons, customer, lines,
+         *     ``history``, ``shipments``, ``refunds``, ``mails``, ``version`` and the ``actions``
+         *     allowed now.
+         */
+        get: operations["get_order_api_staff_orders__order_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order (admin)
+         * @description ``pending``/``on-hold``/``processing`` -> ``cancelled``: restocks the lines, releases the
+         *     coupon uses, mails the buyer "cancelled".
+         */
+        post: operations["cancel_api_staff_orders__order_id__cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}/mails/{mail_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one of the order's mails again (admin)
+         * @description Queue a copy of the order's mail ``mail_id`` to the buyer (noted in the history).
+         */
+        post: operations["resend_mail_api_staff_orders__order_id__mails__mail_id__resend_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order paid (admin)
+         * @description ``on-hold``/``pending`` -> ``processing``; mails the buyer "payment received".
+         */
+        post: operations["mark_paid_api_staff_orders__order_id__mark_paid_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}/mark-shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an order shipped (admin)
+         * @description ``processing`` -> ``completed`` with a shipment (carrier, tracking number); mails the
+         *     buyer "shipped" with both.
+         */
+        post: operations["mark_shipped_api_staff_orders__order_id__mark_shipped_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{order_id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order (admin)
+         * @description Refund the whole order or units of lines (amounts decided by the server from the line
+         *     totals, discounts included; shipping on a whole refund), restocking the chosen lines;
+         *     mails the buyer the amount.
+         */
+        post: operations["refund_api_staff_orders__order_id__refunds_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/support/audit": {
         parameters: {
             query?: never;
@@ -1402,6 +1551,23 @@ export interface components {
             returned: number;
             /** Value */
             value: number;
+        };
+        /**
+         * ActionIn
+         * @description Mark paid or cancel: the ``version`` decided from and an optional ``note``.
+         */
+        ActionIn: {
+            /**
+             * Note
+             * @description A note for the order's history (no personal data).
+             * @default
+             */
+            note: string;
+            /**
+             * Version
+             * @description The order's version as the staff member saw it.
+             */
+            version: number;
         };
         /**
          * AddItem
@@ -2610,6 +2776,15 @@ export interface components {
             redirect_url: string | null;
         };
         /**
+         * OrderStatus
+         * @description WooCommerce's order statuses (slugs). ``pending``: pending payment (a hosted payment not
+         *     finished yet); ``on-hold``: waiting for a bank transfer; ``processing``: paid, to be
+         *     shipped; ``completed``: shipped; ``cancelled``; ``refunded``: refunded in full; ``failed``:
+         *     the payment failed.
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "on-hold" | "processing" | "completed" | "cancelled" | "refunded" | "failed";
+        /**
          * PageAcf
          * @description A page's blocks: ``content`` (body), ``hero`` and at most four ``promos``.
          */
@@ -3075,6 +3250,47 @@ export interface components {
             shipping_method?: string | null;
         };
         /**
+         * RefundIn
+         * @description A refund: ``whole`` (everything left, shipping included) or ``lines``; ``restock`` on a
+         *     whole refund lists the line ids to put back in stock. Amounts are decided by the server.
+         */
+        RefundIn: {
+            /** Lines */
+            lines?: components["schemas"]["RefundLineIn"][];
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /** Restock */
+            restock?: number[];
+            /**
+             * Version
+             * @description The order's version as the staff member saw it.
+             */
+            version: number;
+            /**
+             * Whole
+             * @default false
+             */
+            whole: boolean;
+        };
+        /**
+         * RefundLineIn
+         * @description ``quantity`` units of order line ``line_id``; ``restock`` puts them back in stock.
+         */
+        RefundLineIn: {
+            /** Line Id */
+            line_id: number;
+            /** Quantity */
+            quantity: number;
+            /**
+             * Restock
+             * @default false
+             */
+            restock: boolean;
+        };
+        /**
          * RefusalOut
          * @description What the shopper was told when a command was refused: ``code``, ``message``, HTTP ``status``.
          */
@@ -3407,6 +3623,27 @@ export interface components {
             /** Product Id */
             product_id: number;
             /** Version */
+            version: number;
+        };
+        /**
+         * ShipIn
+         * @description Mark shipped: ``carrier`` and ``tracking_number`` (1 to 100 characters each).
+         */
+        ShipIn: {
+            /** Carrier */
+            carrier: string;
+            /**
+             * Note
+             * @description A note for the order's history (no personal data).
+             * @default
+             */
+            note: string;
+            /** Tracking Number */
+            tracking_number: string;
+            /**
+             * Version
+             * @description The order's version as the staff member saw it.
+             */
             version: number;
         };
         /**
@@ -5310,6 +5547,518 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    list_orders_api_staff_orders_get: {
+        parameters: {
+            query?: {
+                /** @description An order status slug. */
+                status?: components["schemas"]["OrderStatus"] | null;
+                /** @description Placed on or after this day (UTC). */
+                date_from?: string | null;
+                /** @description Placed on or before this day (UTC). */
+                date_to?: string | null;
+                country?: string | null;
+                payment_method?: string | null;
+                /** @description Order number or buyer email. */
+                search?: string | null;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_order_api_staff_orders__order_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_api_staff_orders__order_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_status_changed` (the version is stale), `order_already_paid`, `order_not_payable`, `order_not_shippable`, `order_not_cancellable`, `order_not_refundable`, `refund_exceeds_paid` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_shipment`, `refund_empty`, `unknown_order_line` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_mail_api_staff_orders__order_id__mails__mail_id__resend_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+                mail_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found`, `mail_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `mail_erased` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_paid_api_staff_orders__order_id__mark_paid_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_status_changed` (the version is stale), `order_already_paid`, `order_not_payable`, `order_not_shippable`, `order_not_cancellable`, `order_not_refundable`, `refund_exceeds_paid` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_shipment`, `refund_empty`, `unknown_order_line` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mark_shipped_api_staff_orders__order_id__mark_shipped_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_status_changed` (the version is stale), `order_already_paid`, `order_not_payable`, `order_not_shippable`, `order_not_cancellable`, `order_not_refundable`, `refund_exceeds_paid` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_shipment`, `refund_empty`, `unknown_order_line` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refund_api_staff_orders__order_id__refunds_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order number. */
+                order_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description `staff_login_required`: no staff session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `staff_role_forbidden` (not an admin) or `csrf_failed` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `order_status_changed` (the version is stale), `order_already_paid`, `order_not_payable`, `order_not_shippable`, `order_not_cancellable`, `order_not_refundable`, `refund_exceeds_paid` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `payload_too_large`: the body is over this route's limit (docs/operations.md, Security) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_request`, `invalid_shipment`, `refund_empty`, `unknown_order_line` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };

@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminAccount, type StaffAccount } from './support/staff';
+
+/**
+ * The staff order workflow in a real browser (docs/checkout.md "Order workflow", docs/spec.md
+ * section 4.1): a shopper places a bank-transfer order (on-hold); an admin opens it in the
+ * admin, marks it paid, then shipped with a carrier and tracking number, and the order is
+ * "completed". The account: e2e/support/staff.ts.
+ */
+
+let admin: StaffAccount;
+
+test.beforeAll(() => {
+  admin = adminAccount();
+});
+
+async function placeBankTransferOrder(page: Page): Promise<string> {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/mice/fenrir-8k');
+  const buy = page.getByRole('button', { name: /Add(ed)? to cart/ });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout\?currency=EUR&country=DE$/);
+  await expect(page.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
+  await page.getByLabel('Email address *').fill(`orders.${Date.now()}@example.com`);
+  await page.getByLabel('First name *').fill('Mila');
+  await page.getByLabel('Last name *').fill('Berg');
+  await page.getByLabel('Street address *').fill('Torstraße 1');
+  await page.getByLabel('Postcode / ZIP *').fill('10119');
+  await page.getByLabel('Town / City *').fill('Berlin');
+  await page.getByLabel('I have read and agree to the website terms and conditions').check();
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
+  return /\/order\/([^/?#]+)$/.exec(page.url())![1];
+}
+
+test('an admin marks a bank-transfer order paid, then shipped with a tracking number, and it is completed', async ({ browser }) => {
+  const shopper = await browser.newPage();
+  const orderId = await placeBankTransferOrder(shopper);
+  await shopper.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/staff/login?next=/admin/order/details/${orderId}`);
+  await page.getByLabel('Email', { exact: true }).fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/admin/order/details/${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('on-hold');
+  await expect(page.getByTestId('order-total')).toHaveText(/^€\d{1,3}(,\d{3})*\.\d{2}$/);
+
+  await page.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('processing');
+  await expect(page.getByTestId('order-history')).toContainText('Payment received.');
+
+  await page.getByLabel('Carrier').fill('DHL');
+  await page.getByLabel('Tracking number').fill('JJD000390007801234');
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('completed');
+  await expect(page.getByTestId('order-shipments')).toContainText('JJD000390007801234');
+  await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
+  await expect(page.getByTestId('order-mails')).toContainText('has been shipped');
+  await context.close();
+});
