@@ -8,7 +8,7 @@ ordered before this revision are backfilled from their recorded configuration on
 option with ``has_backorder``); the stock they were ordered at was not recorded.
 
 Revision ID: 0017
-Revises: 0016 (the lead re-chains it after 0016)
+Revises: 0016
 """
 
 from collections.abc import Sequence

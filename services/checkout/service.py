@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from services.checkout import order_repository as order_repo
 from services.checkout import repository as repo
 from services.checkout.coupons import CouponCheck, check_coupons
 from services.checkout.errors import CheckoutInvalid, InvalidCheckout, order_not_found
@@ -24,7 +25,7 @@ from services.checkout.links import is_signed_key
 from services.checkout.models import Order
 from services.checkout.payments import providers
 from services.checkout.pricing import LiveProduct, PricedLine, Totals, price_lines, totals
-from services.checkout.serializers import order_json
+from services.checkout.serializers import iso, order_json
 from services.checkout.shipping import RateFacts, methods_for, shipping_cost
 from services.discounts import repository as coupon_repository
 from services.mail.outbox import erase_reference
@@ -196,12 +197,20 @@ def _key_opens(order: Order, key: str | None) -> bool:
 
 
 def order_data(session: Session, order: Order) -> dict[str, Any]:
-    """``order`` as JSON (``serializers.order_json``) with its lines, customer and the name of
-    its country (the countries table; the code when the country is gone)."""
+    """``order`` as JSON (``serializers.order_json``) with its lines, customer, shipments
+    (docs/spec.md section 4.1) and the name of its country (the countries table; the code when the country is gone)."""
     dest = repo.destination(session, order.country)
     names = {order.country: dest.name} if dest is not None else {}
+    shipments = [
+        {"carrier": s.carrier, "tracking_number": s.tracking_number, "shipped_at": iso(s.shipped_at)}
+        for s in order_repo.shipments_of(session, order.id)
+    ]
     return order_json(
-        order, repo.lines_of(session, order.id), repo.customer_of(session, order.id), country_names=names
+        order,
+        repo.lines_of(session, order.id),
+        repo.customer_of(session, order.id),
+        country_names=names,
+        shipments=shipments,
     )
 
 

@@ -5,6 +5,7 @@ admins at once and the append-only history: test_order_workflow_races.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -100,6 +101,16 @@ def test_an_on_hold_order_is_marked_paid_then_shipped_and_the_buyer_is_told_each
     assert "00340434161094042557" in ship_mail["html"] and f"/order/{order['id']}" in ship_mail["text"]
     assert [m["subject"] for m in body["mails"]][0].endswith("has been received!")
     assert len(body["mails"]) == 3
+
+    # The shipped mail's link opens the order for anyone holding it: status and tracking shown.
+    key = re.search(rf"/order/{order['id']}#key=(ol_[\w-]+)", ship_mail["text"])
+    assert key is not None and key.group(0) in ship_mail["html"]
+    seen = http.get(f"/api/wc/orders/{order['id']}", headers={"X-Order-Key": key.group(1)})
+    assert seen.status_code == 200, seen.text
+    assert (seen.json()["status"], seen.json()["status_label"]) == ("completed", "Completed")
+    assert [(s["carrier"], s["tracking_number"]) for s in seen.json()["shipments"]] == [
+        ("DHL", "00340434161094042557")
+    ]
 
 
 def test_marking_paid_twice_is_refused_as_already_paid(
