@@ -1,12 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { closeMailbox, readMailbox } from './support/mailbox';
 import { adminAccount, type StaffAccount } from './support/staff';
 
 /**
  * The staff order workflow in a real browser (docs/checkout.md "Order workflow", docs/spec.md
  * section 4.1): a shopper places a bank-transfer order (on-hold); an admin opens it in the
  * admin, marks it paid, then shipped with a carrier and tracking number, and the order is
- * "completed". The account: e2e/support/staff.ts.
+ * "completed"; the shopper opens the link from the "shipped" mail in a fresh browser (no storage,
+ * no cookies) and sees the order completed with its tracking number. The account:
+ * e2e/support/staff.ts.
  */
+
+test.afterAll(closeMailbox);
 
 let admin: StaffAccount;
 
@@ -14,7 +19,7 @@ test.beforeAll(() => {
   admin = adminAccount();
 });
 
-async function placeBankTransferOrder(page: Page): Promise<string> {
+async function placeBankTransferOrder(page: Page, email: string): Promise<string> {
   await page.goto('/');
   await page.evaluate(() => localStorage.clear());
   await page.goto('/mice/fenrir-8k');
@@ -27,7 +32,7 @@ async function placeBankTransferOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Continue to checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\?currency=EUR&country=DE$/);
   await expect(page.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
-  await page.getByLabel('Email address *').fill(`orders.${Date.now()}@example.com`);
+  await page.getByLabel('Email address *').fill(email);
   await page.getByLabel('First name *').fill('Mila');
   await page.getByLabel('Last name *').fill('Berg');
   await page.getByLabel('Street address *').fill('Torstraße 1');
@@ -36,12 +41,13 @@ async function placeBankTransferOrder(page: Page): Promise<string> {
   await page.getByLabel('I have read and agree to the website terms and conditions').check();
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
-  return /\/order\/([^/?#]+)$/.exec(page.url())![1];
+  return /\/order\/(\d+)(#|$)/.exec(page.url())![1];
 }
 
-test('an admin marks a bank-transfer order paid, then shipped with a tracking number, and it is completed', async ({ browser }) => {
+test('an admin marks a bank-transfer order paid, then shipped, and the shopper sees it from the mailed link', async ({ browser, baseURL }) => {
   const shopper = await browser.newPage();
-  const orderId = await placeBankTransferOrder(shopper);
+  const email = `orders.${Date.now()}@example.com`;
+  const orderId = await placeBankTransferOrder(shopper, email);
   await shopper.close();
 
   const context = await browser.newContext();
@@ -66,4 +72,22 @@ test('an admin marks a bank-transfer order paid, then shipped with a tracking nu
   await expect(page.getByRole('button', { name: 'Mark paid' })).toHaveCount(0);
   await expect(page.getByTestId('order-mails')).toContainText('has been shipped');
   await context.close();
+
+  // The shopper's "shipped" mail links to the order; a browser with nothing stored opens it.
+  const shippedMail = async () => (await readMailbox(baseURL, email)).find((m) => m.subject.includes('has been shipped'));
+  await expect.poll(async () => (await shippedMail()) !== undefined, { message: 'the shipped mail' }).toBe(true);
+  const mail = (await shippedMail())!;
+  expect(mail.text).toContain('JJD000390007801234');
+  const link = /View your order: (\S+)/.exec(mail.text)![1];
+  expect(link).toMatch(new RegExp(`/order/${orderId}#key=ol_[\\w-]+$`));
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible();
+    await expect(other.getByTestId('order-status')).toHaveText('Completed');
+    await expect(other.getByText('JJD000390007801234')).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
 });
