@@ -75,7 +75,8 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
     refunded, date_paid, date_completed, shipping_method_title, coupons: [{code, discount}],
     customer`` (contact and address; personal data), ``lines: [{id, sku, name,
     variation_label, count, unit_price, subtotal, discount, total, refunded_quantity}]``,
-    ``history: [{at, staff_id, action, from_status, to_status, note}]``, ``shipments``,
+    ``history: [{at, staff_id, staff (the account's email, "" once deleted), action,
+    from_status, to_status, note}]``, ``shipments``,
     ``refunds: [{id, amount, shipping, reason, created_at, staff_id, lines}]``, ``mails: [{id,
     to, subject, created_at, sent_at}]`` and ``actions`` (allowed now). Money: minor units of
     ``currency``. 404 ``order_not_found``."""
@@ -84,6 +85,8 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
         raise order_not_found()
     customer = repo.customer_of(session, order_id)
     units, _, refunded = refunded_units(session, order_id)
+    changes = orders.status_changes_of(session, order_id)
+    who = orders.staff_emails(session, [c.staff_id for c in changes])
     data = order_summary(order, customer.email if customer else "")
     data.update(
         subtotal=order.subtotal,
@@ -121,12 +124,13 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
             {
                 "at": _iso(c.at),
                 "staff_id": c.staff_id,
+                "staff": who.get(c.staff_id, "") if c.staff_id is not None else "",
                 "action": c.action,
                 "from_status": c.from_status,
                 "to_status": c.to_status,
                 "note": c.note,
             }
-            for c in orders.status_changes_of(session, order_id)
+            for c in changes
         ],
         shipments=[
             {

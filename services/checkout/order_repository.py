@@ -26,6 +26,7 @@ from services.checkout.models import (
 from services.discounts.models import Coupon
 from services.mail.models import OutboxMail
 from services.shared.db import rows_affected
+from services.staff.models import StaffUserRecord
 
 
 @dataclass(frozen=True)
@@ -205,3 +206,15 @@ def mails_of(session: Session, order_id: int) -> list[OutboxMail]:
             select(OutboxMail).where(OutboxMail.reference == f"order:{order_id}").order_by(OutboxMail.id)
         )
     )
+
+
+def staff_emails(session: Session, staff_ids: Sequence[int | None]) -> dict[int, str]:
+    """Staff user id -> the account's email, for the ids given that still have an account (a
+    deleted account is simply absent: the history keeps its id)."""
+    wanted = {i for i in staff_ids if i is not None}
+    if not wanted:
+        return {}
+    rows = session.execute(
+        select(StaffUserRecord.id, StaffUserRecord.email).where(StaffUserRecord.id.in_(wanted))
+    )
+    return {row.id: row.email for row in rows}

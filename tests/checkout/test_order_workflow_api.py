@@ -91,6 +91,7 @@ def test_an_on_hold_order_is_marked_paid_then_shipped_and_the_buyer_is_told_each
         ("mark_shipped", "processing", "completed"),
     ]
     assert "Seen on the bank statement" in body["history"][0]["note"]
+    assert {h["staff"] for h in body["history"]} == {admin.get("/api/staff/me").json()["email"]}
     assert all("@" not in h["note"] for h in body["history"])
 
     mails = read_mailbox(http.app, "paid.shipped@example.com")  # type: ignore[arg-type]
