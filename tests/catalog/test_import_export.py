@@ -92,5 +92,13 @@ def test_the_kept_woocommerce_fields_land_in_their_columns(imported: Session) ->
 
 
 def test_imported_products_are_found_by_the_search(imported: Session) -> None:
-    hits = search_products(imported, "fjord keycap")
-    assert 1132 in [getattr(hit, "id", hit) for hit in hits]
+    assert 1132 in search_products(imported, "fjord keycap")
+
+
+def test_an_update_by_import_keeps_the_search_index_current(imported: Session) -> None:
+    text = "\ufeffID,Name,Categories,Tags\n1132,Glacier PBT Keycap Set,Switches,Frosted\n"
+    report = import_products_csv(imported, io.StringIO(text, newline=""), update=True)
+    assert (report.updated, report.errors) == (1, [])
+    assert 1132 in search_products(imported, "glacier")
+    assert 1132 in search_products(imported, "frosted")
+    assert 1132 not in search_products(imported, "custom keyboard parts")

@@ -344,6 +344,9 @@ def link_products(shop: Shop, imported: list[Planned], report: ImportReport) -> 
                 elif target.id not in ids and target.id != product.id:
                     ids.append(target.id)
             values[attr] = ids
-        if len(values) > 1:
+        created_empty = planned.action == "create" and not any(
+            values[a] for _, _, a in LINK_COLUMNS if a in values
+        )
+        if len(values) > 1 and not created_empty:  # a new product's lists are empty already
             result.append(values)
     return result
