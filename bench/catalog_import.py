@@ -160,12 +160,12 @@ def prepare(env: dict[str, str]) -> None:
         )
 
 
-def run_import(url: str, path: Path, batch_size: int) -> tuple[float, Any]:
+def run_import(url: str, path: Path, batch_size: int, pause: float | None = None) -> tuple[float, Any]:
     """Import ``path`` into ``url``; returns (seconds, report)."""
     session = get_sessionmaker(url)()
     try:
         started = time.perf_counter()
-        report = import_products_csv(session, path, batch_size=batch_size)
+        report = import_products_csv(session, path, batch_size=batch_size, pause=pause)
         return time.perf_counter() - started, report
     finally:
         session.close()
@@ -288,6 +288,9 @@ def main() -> None:
     ap.add_argument("--port", type=int, default=8793)
     ap.add_argument("--workers", type=int, default=int(os.environ.get("BENCH_WORKERS", "2")))
     ap.add_argument("--baseline-seconds", type=float, default=10)
+    ap.add_argument(
+        "--pause", type=float, default=None, help="seconds between batches (default: the importer's)"
+    )
     args = ap.parse_args()
     with ExitStack() as stack:
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-import-")))
@@ -314,14 +317,14 @@ def main() -> None:
             with Probe(base, products) as baseline:
                 time.sleep(args.baseline_seconds)
             with Probe(base, products) as during:
-                seconds, report = run_import(url, csv_path, args.batch_size)
+                seconds, report = run_import(url, csv_path, args.batch_size, args.pause)
             probes = {"without import": {k: stats(v) for k, v in baseline.samples.items()}}
             probes["during import"] = {k: stats(v) for k, v in during.samples.items()}
             for name, probe in (("without import", baseline), ("during import", during)):
                 if probe.errors:
                     print(f"errors {name}: {len(probe.errors)}; first: {probe.errors[0]}")
         else:
-            seconds, report = run_import(url, csv_path, args.batch_size)
+            seconds, report = run_import(url, csv_path, args.batch_size, args.pause)
         get_engine(url).dispose()
         print(report.summary().splitlines()[0])
         if report.errors:

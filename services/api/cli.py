@@ -145,6 +145,9 @@ def import_woocommerce(
     ),
     batch_size: int = typer.Option(250, "--batch-size", min=1, help="Rows per transaction."),
     timezone: str = typer.Option("UTC", "--timezone", help="Time zone of sale dates without an offset."),
+    pause: float | None = typer.Option(
+        None, "--pause", min=0, help="Seconds between batches (default 0.1 on SQLite, 0 on PostgreSQL)."
+    ),
 ) -> None:
     """Import a product CSV in WooCommerce's exporter format (docs/spec.md section 3.9).
 
@@ -179,11 +182,18 @@ def import_woocommerce(
                     dry_run=dry_run,
                     batch_size=batch_size,
                     zone=zone,
+                    pause=pause,
                     progress=lambda n: bar.advance(task, n),
                 )
         else:
             report = import_products_csv(
-                session, csv_file, update=update, dry_run=dry_run, batch_size=batch_size, zone=zone
+                session,
+                csv_file,
+                update=update,
+                dry_run=dry_run,
+                batch_size=batch_size,
+                zone=zone,
+                pause=pause,
             )
     finally:
         session.close()

@@ -271,7 +271,7 @@ def test_the_cli_dry_run_prints_the_plan(db_url: str, tmp_path) -> None:  # type
 def test_the_catalogue_revision_is_bumped_once_per_batch(session: Session) -> None:
     before = session.scalar(select(CatalogRevision.revision)) or 0
     rows = [f"{i},simple,S-{i},Product {i},1,10.00,,,,,,,,,Mice,RGB" for i in range(1, 11)]
-    report = import_products_csv(session, csv_of(*rows), batch_size=4)
+    report = import_products_csv(session, csv_of(*rows), batch_size=4, pause=0)
     assert report.created == 10
     session.expire_all()
     assert session.scalar(select(CatalogRevision.revision)) == before + 3
@@ -289,6 +289,7 @@ def test_variations_update_their_parent_attributes_across_batches(session: Sessi
             header=header,
         ),
         batch_size=1,
+        pause=0,
     )
     assert report.errors == []
     parent = session.get(Product, 10)

@@ -321,7 +321,7 @@ def test_type_change_from_variable_drops_variations(session: Session) -> None:
 def test_each_batch_is_committed_and_later_rows_see_earlier_batches(session: Session) -> None:
     """With one row per batch every row is its own transaction; variations still find the
     parents of earlier batches, and a rollback afterwards undoes nothing."""
-    report = import_products_csv(session, CATALOGUE, batch_size=1)
+    report = import_products_csv(session, CATALOGUE, batch_size=1, pause=0)
     assert (report.created, report.errors) == (8, [])
     session.rollback()
     assert _count(session, Product) == 6

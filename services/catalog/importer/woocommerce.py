@@ -24,6 +24,7 @@ onto the catalogue model (``services.catalog.models``); docs/spec.md section 3.9
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
@@ -55,6 +56,11 @@ LINK_COLUMNS = (
     ("cross_sell_ids", "Cross-sells", "cross_sell_ids"),
 )
 DEFAULT_BATCH_SIZE = 250
+# SQLite has one writer lock. A shop request waiting for it sleeps in steps of up to 100 ms
+# (SQLite's busy handler); pausing that long after each committed batch lets every waiting
+# writer (a checkout) in before the next batch, so no request starves behind a long import.
+# PostgreSQL locks rows, and the import's rows are not the ones a checkout writes.
+SQLITE_PAUSE = 0.1
 
 
 @dataclass
@@ -103,6 +109,7 @@ def import_products_csv(
     batch_size: int = DEFAULT_BATCH_SIZE,
     zone: tzinfo = UTC,
     progress: Callable[[int], None] | None = None,
+    pause: float | None = None,
 ) -> ImportReport:
     """Import a WooCommerce product export into the catalogue, committing every batch.
 
@@ -116,7 +123,8 @@ def import_products_csv(
     ``update``: rows matching a stored product (ID, else SKU) update it; without it they are
     refused. ``dry_run``: validate and plan everything, write nothing (the report counts what
     would be created, updated and refused). ``batch_size``: rows per transaction (at least 1).
-    ``zone``: the time zone of sale dates written without an offset. ``progress`` is called
+    ``zone``: the time zone of sale dates written without an offset. ``pause``: seconds to wait
+    after each committed batch (None: :data:`SQLITE_PAUSE` on SQLite, 0 on PostgreSQL). ``progress`` is called
     with the number of rows done after each batch. The session must have no pending changes;
     the import commits it per batch (a dry run only reads). Never raises for bad data:
     problems are in the returned :class:`ImportReport` (an unreadable path raises ``OSError``).
@@ -150,6 +158,8 @@ def import_products_csv(
         planned = _plan(shop, terms, opts, chunk, report)
         _end_transaction(session, dry_run)
         if not dry_run and planned:
+            if start:  # not before the first batch: after the one before
+                time.sleep(_pause(session, pause))
             try:
                 write_batch(session, shop, terms, planned)
             except SQLAlchemyError as exc:
@@ -176,6 +186,14 @@ def import_products_csv(
     report.errors.sort(key=lambda item: item[0])
     report.warnings.sort(key=lambda item: item[0])
     return report
+
+
+def _pause(session: Session, pause: float | None) -> float:
+    """Seconds to wait between two committed batches: ``pause``, or by default
+    :data:`SQLITE_PAUSE` on SQLite and none on PostgreSQL (see :data:`SQLITE_PAUSE`)."""
+    if pause is not None:
+        return max(0.0, pause)
+    return SQLITE_PAUSE if session.get_bind().dialect.name == "sqlite" else 0.0
 
 
 def _end_transaction(session: Session, dry_run: bool) -> None:
