@@ -3,7 +3,7 @@
 Migration 0007's triggers refresh a product's search document once per inserted or deleted
 row of ``products``, ``product_tags`` and ``product_categories``: a multi-row INSERT of 250
 products with two tags and a category each ran 1,000 refreshes, four times the work of the
-rows themselves (the WooCommerce importer's batches, docs/spec.md section 3.9, managed about
+rows themselves (the WooCommerce importer's batches, docs/spec.md section 3.1, managed about
 220 rows/s on PostgreSQL). Here the INSERT and DELETE triggers of those three tables become
 statement-level triggers with transition tables: one ``product_search_refresh`` per statement
 over the distinct product ids it touched. What is indexed and when it is current (at the end

@@ -149,7 +149,7 @@ def import_woocommerce(
         None, "--pause", min=0, help="Seconds between batches (default 0.1 on SQLite, 0 on PostgreSQL)."
     ),
 ) -> None:
-    """Import a product CSV in WooCommerce's exporter format (docs/spec.md section 3.9).
+    """Import a product CSV in WooCommerce's exporter format (docs/spec.md section 3.1).
 
     Rows whose ID or SKU is already in the shop are refused unless ``--update``; bad rows are
     reported by line and skipped; columns the shop does not use are listed as warnings.

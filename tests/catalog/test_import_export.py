@@ -1,6 +1,6 @@
 """The project's own WooCommerce-format export (tests/fixtures/woocommerce/export.csv, made by
 make_export.py from the demo catalogue) imports completely, and every field the shop keeps
-survives an import and a new export unchanged (docs/spec.md section 3.9)."""
+survives an import and a new export unchanged (docs/spec.md section 3.1)."""
 
 from __future__ import annotations
 

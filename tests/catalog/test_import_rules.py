@@ -1,4 +1,4 @@
-"""The WooCommerce importer's rules for refusing and keeping (docs/spec.md section 3.9): ID and
+"""The WooCommerce importer's rules for refusing and keeping (docs/spec.md section 3.1): ID and
 SKU clashes, rows of the wrong width, sale prices and dates, weights and dimensions, unused
 columns, dry runs and batches. Each test builds a small CSV in WooCommerce's column format."""
 

@@ -101,7 +101,7 @@ def parse_decimal(value: str, column: str, factor: str = "1") -> str | None:
     ``factor`` converts the column's unit ("Weight (lbs)": 0.45359237) to kg or cm. Only a
     '.' separates decimals: a quoted "1,5" is a RowError (an unquoted one has already shifted
     the row into a field-count error), as are negative numbers and other text
-    (docs/spec.md section 3.9).
+    (docs/spec.md section 3.1).
     """
     text = value.strip()
     if not text:

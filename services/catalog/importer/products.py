@@ -2,7 +2,7 @@
 
 Every function raises :class:`RowError` for a row that cannot be imported; a row is fully
 validated before anything of it is planned, so a refused row leaves nothing behind (not even a
-category). Rules: docs/spec.md section 3.9.
+category). Rules: docs/spec.md section 3.1.
 
 Columns absent from the file leave the stored field alone on update and give the model
 default on create (WooCommerce's importer maps only the columns present). A present but empty

@@ -2,7 +2,7 @@
 
 Entry point: :func:`import_products_csv`. The rules follow WooCommerce's product CSV
 exporter and importer (``WC_Product_CSV_Exporter``, ``WC_Product_CSV_Importer``), mapped
-onto the catalogue model (``services.catalog.models``); docs/spec.md section 3.9 states them:
+onto the catalogue model (``services.catalog.models``); docs/spec.md section 3.1 states them:
 
 * A row whose ID (or, failing that, SKU, compared case-insensitively) is already in the shop
   is refused unless ``update`` is set (WooCommerce's "Update existing products"); then it
