@@ -259,7 +259,9 @@ def buyable(base: str) -> list[int]:
         for p in products
         if p["type"] == "simple"
         and p["stock_status"] == "instock"
-        and p.get("price")
+        and float(p.get("price") or 0) > 0
+        and p.get("purchasable", True)
+        and p["id"] not in (26907, 31575)  # the keyboard builder and the kit it caps (spec 4)
         and not p.get("isConfigurable")
         and (p.get("acf") or {}).get("availability") != "coming_soon"
     ]

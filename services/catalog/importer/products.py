@@ -127,7 +127,9 @@ def not_found(shop: Shop, ref: str) -> str:
     return f" (its row on line {failed} was not imported)" if failed else ""
 
 
-def _match(shop: Shop, opts: Options, row: Row, kind: str) -> tuple[Item | None, int | None, str | None]:
+def match_stored(
+    shop: Shop, opts: Options, row: Row, kind: str
+) -> tuple[Item | None, int | None, str | None]:
     """The stored item the row updates (None: create), its file ID and SKU; refuses clashes."""
     file_id = parse_int(row.get("id"), "ID", minimum=1)
     sku = check_length(row.get("sku") or None, 64, "SKU")
@@ -148,13 +150,7 @@ def _match(shop: Shop, opts: Options, row: Row, kind: str) -> tuple[Item | None,
     return item, file_id, sku
 
 
-def _set(values: dict[str, Any], item: Item | None, key: str, value: Any) -> None:
-    values[key] = value
-    if item is not None and hasattr(item, key):
-        setattr(item, key, value)
-
-
-def _common(row: Row, opts: Options, created: bool, values: dict[str, Any]) -> None:
+def apply_common(row: Row, opts: Options, created: bool, values: dict[str, Any]) -> None:
     """Published, Description, Position, tax, sale dates, weight and dimensions, downloads."""
     status = parse_published(row.get("published"))
     if status is not None or created:
@@ -200,7 +196,7 @@ def _downloads(row: Row) -> list[dict[str, str]]:
     return result
 
 
-def _prices(row: Row, item: Item | None, values: dict[str, Any]) -> None:
+def apply_prices(row: Row, item: Item | None, values: dict[str, Any]) -> None:
     """Prices (minor units); a sale price above the regular one is refused, as WooCommerce does."""
     for key, column, attr in PRICES:
         if row.has(key):
@@ -216,7 +212,7 @@ def _prices(row: Row, item: Item | None, values: dict[str, Any]) -> None:
             raise RowError(f"{label} {sale / 100:.2f} is above the regular price {regular / 100:.2f}")
 
 
-def _stock(row: Row, item: Item | None, values: dict[str, Any], *, is_variation: bool) -> None:
+def apply_stock(row: Row, item: Item | None, values: dict[str, Any], *, is_variation: bool) -> None:
     """Stock, backorders and stock status; a variation's Stock "parent" means the parent manages it."""
     created = item is None
     manage = item.manage_stock if item else False
@@ -247,7 +243,7 @@ def plan_product(
 ) -> Planned:
     """The writes of a product row; ``kind`` is its parsed Type (None: keep, or simple), ``flags``
     its virtual/downloadable words. Links (grouped, upsells, cross-sells) come at the end."""
-    item, file_id, sku = _match(shop, opts, row, "product")
+    item, file_id, sku = match_stored(shop, opts, row, "product")
     created = item is None
     name = check_length(row.get("name"), 200, "Name")
     if (created or row.has("name")) and not name:
@@ -270,8 +266,8 @@ def plan_product(
     visibility = parse_choice(row.get("catalog_visibility"), "Visibility in catalog", VISIBILITIES)
     if visibility is not None or created:
         values["catalog_visibility"] = visibility or CatalogVisibility.VISIBLE.value
-    _common(row, opts, created, values)
-    _prices(row, item, values)
+    apply_common(row, opts, created, values)
+    apply_prices(row, item, values)
     if new_type == ProductType.EXTERNAL:
         # WC_Product_External: never manages stock, always in stock.
         values.update(manage_stock=False, stock_quantity=None, backorders="no", stock_status="instock")
@@ -280,7 +276,7 @@ def plan_product(
         if row.has("button_text") or created:
             values["button_text"] = check_length(row.get("button_text") or None, 100, "Button text")
     else:
-        _stock(row, item, values, is_variation=False)
+        apply_stock(row, item, values, is_variation=False)
         values["external_url"] = values["button_text"] = None
     gallery = explode_values(row.values["images"]) if row.has("images") else None
     for url in gallery or []:
@@ -341,101 +337,6 @@ def _attributes(row: Row, product_type: str) -> list[dict[str, Any]]:
             }
         )
     return result
-
-
-def plan_variation(shop: Shop, opts: Options, row: Row, flags: set[str]) -> Planned:
-    """The writes of a "variation" row under its Parent ("id:123" or the parent's SKU: a variable
-    product stored or planned earlier). Attributes become ``[{"name", "option"}]`` (an empty
-    value means "any" and is left out); an attribute or option the parent lacks is added to it."""
-    parent = _variation_parent(shop, row)
-    chosen = _variation_attributes(row)
-    item, file_id, sku = _match(shop, opts, row, "variation")
-    created = item is None
-    values: dict[str, Any] = {"product_id": parent.id}
-    if row.has("sku") or created:
-        values["sku"] = sku
-    if row.has("type") and row.get("type") or created:
-        values["virtual"], values["downloadable"] = "virtual" in flags, "downloadable" in flags
-    _common(row, opts, created, values)
-    _prices(row, item, values)
-    _stock(row, item, values, is_variation=True)
-    if row.has("images") or created:
-        urls = explode_values(row.values.get("images", ""))
-        values["image_src"] = check_length(urls[0], 500, "Images") if urls else None
-    if item is None:
-        vid = file_id if file_id is not None else shop.new_variation_id()
-        item = Item(vid, "variation", None, parent=parent.id, stored=False)
-        shop.variations[vid] = item
-    for key, value in values.items():
-        if hasattr(item, key) and key != "sku":
-            setattr(item, key, value)
-    item.parent = parent.id
-    if "sku" in values:
-        shop.set_sku(item, "variation", sku)
-    values["id"] = item.id
-    planned = Planned(row, "variation", "create" if created else "update", item.id, values)
-    if row.attributes or created:
-        values["attributes"], changed = _merge_into_parent(shop.attributes.setdefault(parent.id, []), chosen)
-        if changed:
-            planned.attributes.add(parent.id)
-    return planned
-
-
-def _variation_parent(shop: Shop, row: Row) -> Item:
-    ref = row.get("parent_id")
-    if not ref:
-        raise RowError("Parent is required for a variation")
-    parent = resolve_ref(shop, ref)
-    if parent is None:
-        raise RowError(f"parent product {ref!r} not found{not_found(shop, ref)}")
-    if parent.type != ProductType.VARIABLE:
-        raise RowError(f"parent product {ref!r} is a {parent.type} product, not a variable one")
-    return parent
-
-
-def _variation_attributes(row: Row) -> list[dict[str, str]]:
-    result: list[dict[str, str]] = []
-    for number in sorted(row.attributes):
-        parts = row.attributes[number]
-        name = parts.get("name", "").strip()
-        values = explode_values(parts.get("values", ""))
-        if len(values) > 1:
-            raise RowError(f"Attribute {number} value(s): a variation takes one value, got {len(values)}")
-        if name and values:
-            check_length(name, 100, f"Attribute {number} name")
-            result.append({"name": name, "option": values[0]})
-        elif values:
-            raise RowError(f"Attribute {number} value(s) given without Attribute {number} name")
-    return result
-
-
-def _merge_into_parent(
-    own: list[dict[str, Any]], chosen: list[dict[str, str]]
-) -> tuple[list[dict[str, str]], bool]:
-    """Make sure the parent's attribute rows ``own`` have each attribute and option (changed in
-    place); return the choices in the parent's spelling and whether ``own`` changed."""
-    result, changed = [], False
-    for choice in chosen:
-        attr = next((a for a in own if a["name"].lower() == choice["name"].lower()), None)
-        if attr is None:
-            attr = {
-                "name": choice["name"],
-                "position": len(own),
-                "visible": True,
-                "variation": True,
-                "options": [],
-            }
-            own.append(attr)
-            changed = True
-        if not attr["variation"]:
-            attr["variation"], changed = True, True
-        option = next((o for o in attr["options"] if o.lower() == choice["option"].lower()), None)
-        if option is None:
-            option = choice["option"]
-            attr["options"] = [*attr["options"], option]
-            changed = True
-        result.append({"name": attr["name"], "option": option})
-    return result, changed
 
 
 def now() -> datetime:

@@ -42,11 +42,11 @@ from services.catalog.importer.products import (
     Planned,
     not_found,
     plan_product,
-    plan_variation,
     resolve_ref,
 )
 from services.catalog.importer.state import Shop
 from services.catalog.importer.terms import Terms
+from services.catalog.importer.variations import plan_variation
 from services.catalog.importer.writer import write_batch, write_links
 from services.catalog.models import ProductType
 
