@@ -6,10 +6,11 @@
 #   scripts/bench-smoke.sh            # SQLite; PostgreSQL too when TEST_DATABASE_URL is set
 #
 # SQLite: projection_rebuild.py, analytics_rebuild.py, configurator_validate.py and
-# support_timeline.py (each its own seeded file), catalog_reads.py
+# support_timeline.py (each its own seeded file), catalog_import.py (its own seeded file and
+# server), catalog_reads.py
 # (own seeded server) and lighthouse.py (own seeded server serving webapp/dist, built first when
 # missing; Chromium at /usr/bin/chromium). PostgreSQL (TEST_DATABASE_URL): projection_rebuild.py,
-# analytics_rebuild.py, configurator_validate.py, support_timeline.py and catalog_reads.py again, each in a private schema, and the
+# analytics_rebuild.py, configurator_validate.py, support_timeline.py, catalog_import.py and catalog_reads.py again, each in a private schema, and the
 # PostgreSQL-only cart_commands.py and cart_reliability.py, each in a schema of its own named
 # after this run, dropped at the end. Servers listen on
 # BENCH_SMOKE_PORT (default 8890) to BENCH_SMOKE_PORT+3. Stops at the first script that fails.
@@ -53,6 +54,8 @@ run "configurator_validate.py (SQLite)" "${sqlite[@]}" python bench/configurator
 run "support_timeline.py (SQLite)" "${sqlite[@]}" python bench/support_timeline.py --events 120 --repeat 2 --warmup 0
 run "catalog_reads.py (SQLite)" "${sqlite[@]}" BENCH_WORKERS=1 python bench/catalog_reads.py \
   --spawn --port "$port" --concurrency 4 --seconds 1 --warmup 1
+run "catalog_import.py (SQLite)" "${sqlite[@]}" python bench/catalog_import.py \
+  --rows 300 --batch-size 100 --serve --baseline-seconds 1 --port $((port + 2))
 run "lighthouse.py (SQLite)" "${sqlite[@]}" python bench/lighthouse.py \
   --spawn --port $((port + 1)) --page home --page cart
 
@@ -68,6 +71,8 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
     --events 120 --repeat 2 --warmup 0
   run "catalog_reads.py (PostgreSQL)" env DATABASE_URL="$pg" BENCH_WORKERS=1 python bench/catalog_reads.py \
     --spawn --port "$port" --concurrency 4 --seconds 1 --warmup 1
+  run "catalog_import.py (PostgreSQL)" python bench/catalog_import.py --database-url "$pg" \
+    --rows 300 --batch-size 100 --serve --baseline-seconds 1 --port $((port + 2))
   run "cart_commands.py (PostgreSQL)" python bench/cart_commands.py --database-url "$pg" \
     --schema "bench_smoke_cart_$$" --port $((port + 2)) --workers 1 --shoppers 4 --warmup 0 \
     --seconds 1 --rate 0 --rate 40 --insert-seconds 1 --load-rounds 5 --big-events 300

@@ -3,7 +3,7 @@
 Commands: ``migrate``, ``seed`` (demo catalogue, idempotent; demo staff when ``DEMO_STAFF_PASSWORD``
 is set), ``seed-history [--visits N] [--days D] [--seed S] [--force | --if-empty]`` (simulated
 shoppers' carts and orders in the past, for the analytics demo),
-``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE``,
+``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE [--update] [--dry-run]``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
 ``serve``, ``project`` (follow the cart log into the read models, foreground),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
@@ -135,14 +135,71 @@ def create_staff(
 
 
 @app.command("import-woocommerce")
-def import_woocommerce(csv_file: Path = typer.Argument(..., exists=True, dir_okay=False)) -> None:
-    """Import a product CSV in WooCommerce's exporter format; bad rows are reported and skipped."""
-    from services.catalog.importer.woocommerce import import_products_csv
-    from services.shared.db import session_scope
+def import_woocommerce(
+    csv_file: Path = typer.Argument(..., exists=True, dir_okay=False),
+    update: bool = typer.Option(
+        False, "--update", help="Update products whose ID or SKU is already in the shop."
+    ),
+    dry_run: bool = typer.Option(
+        False, "--dry-run", help="Validate and list what would happen; write nothing."
+    ),
+    batch_size: int = typer.Option(250, "--batch-size", min=1, help="Rows per transaction."),
+    timezone: str = typer.Option("UTC", "--timezone", help="Time zone of sale dates without an offset."),
+    pause: float | None = typer.Option(
+        None, "--pause", min=0, help="Seconds between batches (default 0.1 on SQLite, 0 on PostgreSQL)."
+    ),
+) -> None:
+    """Import a product CSV in WooCommerce's exporter format (docs/spec.md section 3.1).
 
-    with session_scope() as session:
-        report = import_products_csv(session, csv_file)
+    Rows whose ID or SKU is already in the shop are refused unless ``--update``; bad rows are
+    reported by line and skipped; columns the shop does not use are listed as warnings.
+    ``--dry-run`` prints the per-line plan (create, update, refuse) and writes nothing. Rows are
+    committed every ``--batch-size`` rows, so the shop keeps serving; a progress bar is shown
+    when stdout is a terminal. Exit status 1 when any row was refused."""
+    import sys
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    from rich.progress import Progress
+
+    from services.catalog.importer.csvfile import read_rows
+    from services.catalog.importer.woocommerce import import_products_csv
+    from services.shared.db import get_sessionmaker
+
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise typer.BadParameter(f"unknown time zone {timezone!r}", param_hint="--timezone") from exc
+    session = get_sessionmaker()()
+    try:
+        if sys.stdout.isatty():
+            with Progress(transient=True) as bar:
+                total = len(read_rows(csv_file)[1])
+                task = bar.add_task("importing", total=total)
+                report = import_products_csv(
+                    session,
+                    csv_file,
+                    update=update,
+                    dry_run=dry_run,
+                    batch_size=batch_size,
+                    zone=zone,
+                    pause=pause,
+                    progress=lambda n: bar.advance(task, n),
+                )
+        else:
+            report = import_products_csv(
+                session,
+                csv_file,
+                update=update,
+                dry_run=dry_run,
+                batch_size=batch_size,
+                zone=zone,
+                pause=pause,
+            )
+    finally:
+        session.close()
     typer.echo(report.summary())
+    if dry_run:
+        typer.echo(report.listing())
     for line, message in report.errors:
         typer.echo(f"line {line}: {message}", err=True)
     if report.errors:

@@ -59,11 +59,26 @@ _BY_LABEL = {label.lower(): key for label, key in LABELS.items()}
 _KEYS = set(LABELS.values())
 
 # Columns the exporter writes whose unit is part of the label ("Weight (kg)", "Length (in)").
-_DIMENSION = re.compile(r"^(weight|length|width|height) \(.+\)$", re.I)
+_DIMENSION = re.compile(r"^(weight|length|width|height)(?: \((.+)\))?$", re.I)
+# Units the exporter may name (the store's weight/dimension unit), as factors to kg and cm.
+WEIGHT_UNITS = {"kg": "1", "g": "0.001", "lbs": "0.45359237", "lb": "0.45359237", "oz": "0.028349523125"}
+LENGTH_UNITS = {"cm": "1", "m": "100", "mm": "0.1", "in": "2.54", "yd": "91.44"}
+# Exporter columns whose WooCommerce field the shop does not store: reported as a warning.
+UNUSED_KEYS = {
+    "low_stock_amount",
+    "sold_individually",
+    "reviews_allowed",
+    "purchase_note",
+    "shipping_class_id",
+    "download_limit",
+    "download_expiry",
+}
+# Meta columns the shop reads (USD prices); every other "Meta: <key>" column is unused.
+USED_META = {"_regular_price_usd", "_sale_price_usd"}
 _ATTRIBUTE = re.compile(r"^attribute (\d+) (name|value\(s\)|visible|global|default)$", re.I)
 _DOWNLOAD = re.compile(r"^download (\d+) (id|name|url)$", re.I)
 _META = re.compile(r"^meta: (.+)$", re.I)
-_ATTRIBUTE_PART = {"name": "name", "value(s)": "values", "visible": "visible", "global": "global"}
+_ATTRIBUTE_PART = {"name": "name", "value(s)": "values", "visible": "visible"}
 
 # WooCommerce's exporter prefixes cells starting with these with "'" (CSV injection guard,
 # WC_CSV_Exporter::escape_data); its importer strips the quote again (unescape_data).
@@ -87,11 +102,15 @@ class Row:
     present in the file; a key that is absent means "column not in the file" (on update
     the field is left alone), an empty string means "column present, cell empty".
     ``attributes`` maps the attribute number to its parts (name, values, visible, global,
-    default); ``meta`` maps "Meta: <key>" keys to cell text.
+    default); ``meta`` maps "Meta: <key>" keys to cell text; ``downloads`` maps the download
+    number to its parts (id, name, url). ``error`` is set when the record's field count is
+    not the header's (the row is then never imported).
     """
 
     line: int
     values: dict[str, str] = field(default_factory=dict)
+    downloads: dict[int, dict[str, str]] = field(default_factory=dict)
+    error: str | None = None
     attributes: dict[int, dict[str, str]] = field(default_factory=dict)
     meta: dict[str, str] = field(default_factory=dict)
 
@@ -106,29 +125,49 @@ class Row:
 
 @dataclass
 class Column:
-    """Where a header cell goes: ``kind`` is value, attribute, meta or ignored."""
+    """Where a header cell goes: ``kind`` is value, attribute, download, meta or unused.
+
+    ``label`` is the header text; ``factor`` the unit factor of a weight/dimension column
+    (to kg or cm); ``filled`` counts the rows with a non-empty cell in an unused column.
+    """
 
     kind: str
     key: str = ""
     number: int = 0
+    label: str = ""
+    factor: str = "1"
+    filled: int = 0
 
 
 def map_header(label: str) -> Column:
-    """Map one header cell to a :class:`Column` (unknown labels are ``ignored``)."""
+    """Map one header cell to a :class:`Column` (columns the shop does not use are ``unused``).
+
+    "Weight (kg)", "Length (in)"...: kept, with the unit's factor to kg/cm; an unknown unit
+    makes the column unused. "Attribute N global/default", the :data:`UNUSED_KEYS` columns,
+    "Meta:" columns other than :data:`USED_META` and unknown labels are unused.
+    """
     text = label.strip()
     low = text.lower()
-    if low in _BY_LABEL:
-        return Column("value", _BY_LABEL[low])
-    if low in _KEYS:
-        return Column("value", low)
+    if low in _BY_LABEL or low in _KEYS:
+        key = _BY_LABEL.get(low, low)
+        return Column("unused" if key in UNUSED_KEYS else "value", key, label=text)
     if m := _ATTRIBUTE.match(text):
         part = m.group(2).lower()
-        return Column("attribute", _ATTRIBUTE_PART.get(part, part), int(m.group(1)))
+        if part not in _ATTRIBUTE_PART:
+            return Column("unused", label=text)
+        return Column("attribute", _ATTRIBUTE_PART[part], int(m.group(1)), label=text)
     if m := _META.match(text):
-        return Column("meta", m.group(1).strip())
-    if _DIMENSION.match(text) or _DOWNLOAD.match(text):
-        return Column("ignored", "known")
-    return Column("ignored")
+        key = m.group(1).strip()
+        return Column("meta" if key in USED_META else "unused", key, label=text)
+    if m := _DOWNLOAD.match(text):
+        return Column("download", m.group(2).lower(), int(m.group(1)), label=text)
+    if m := _DIMENSION.match(text):
+        dimension, unit = m.group(1).lower(), (m.group(2) or "").strip().lower()
+        units = WEIGHT_UNITS if dimension == "weight" else LENGTH_UNITS
+        unit = unit or ("kg" if dimension == "weight" else "cm")
+        if unit in units:
+            return Column("value", dimension, label=text, factor=units[unit])
+    return Column("unused", label=text)
 
 
 def unescape(value: str) -> str:
@@ -184,17 +223,24 @@ def read_rows(source: Path | str | TextIO) -> tuple[list[Column], list[Row], Sou
 
 
 def _make_row(line: int, columns: list[Column], cells: list[str]) -> Row:
+    """A :class:`Row` of ``cells``; a record whose field count is not the header's gets only
+    ``error`` (a short row or an unquoted "1,5" would shift every later cell)."""
     row = Row(line)
-    if len(cells) > len(columns) and any(c.strip() for c in cells[len(columns) :]):
-        row.values["__extra__"] = f"the row has {len(cells)} fields but the header has {len(columns)}"
-    for column, raw in zip(columns, cells + [""] * (len(columns) - len(cells)), strict=False):
+    if len(cells) != len(columns):
+        row.error = f"{len(cells)} fields, the header has {len(columns)}"
+        return row
+    for column, raw in zip(columns, cells, strict=True):
         value = unescape(raw)
         if column.kind == "value":
             row.values[column.key] = value
         elif column.kind == "attribute":
             row.attributes.setdefault(column.number, {})[column.key] = value
+        elif column.kind == "download":
+            row.downloads.setdefault(column.number, {})[column.key] = value
         elif column.kind == "meta":
             row.meta[column.key] = value
+        elif value.strip():
+            column.filled += 1
     return row
 
 

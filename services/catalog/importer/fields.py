@@ -9,6 +9,8 @@ text with a '.' separator, newlines inside descriptions as the two characters "\
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, tzinfo
+from decimal import Decimal
 
 from services.catalog.models import Backorders, ProductStatus, ProductType, StockStatus
 from services.shared.money import to_minor
@@ -69,16 +71,17 @@ def parse_int(value: str, column: str, *, minimum: int | None = None) -> int | N
     return number
 
 
-def parse_type(value: str) -> str | None:
-    """The Type cell -> one of simple/variable/grouped/external/variation; "" -> None.
+def parse_type(value: str) -> tuple[str | None, set[str]]:
+    """The Type cell -> ``(base, flags)``: base one of simple/variable/grouped/external/variation
+    (None when the cell is empty), flags a subset of {"virtual", "downloadable"}.
 
     The exporter writes the base type plus flags, comma-separated ("simple, virtual",
-    "variation, downloadable"); the flags are accepted and dropped (the model has no
-    virtual/downloadable columns). Unknown words or two base types are a RowError.
+    "variation, downloadable"); the flags set the ``virtual``/``downloadable`` columns.
+    Unknown words or two base types are a RowError.
     """
     words = [w.strip().lower() for w in value.split(",") if w.strip()]
     if not words:
-        return None
+        return None, set()
     unknown = [w for w in words if w not in BASE_TYPES | FLAG_TYPES]
     if unknown:
         raise RowError(
@@ -89,7 +92,75 @@ def parse_type(value: str) -> str | None:
         raise RowError(
             f"Type: {value!r} must name exactly one of simple, variable, variation, grouped, external"
         )
-    return bases[0]
+    return bases[0], {w for w in words if w in FLAG_TYPES}
+
+
+def parse_decimal(value: str, column: str, factor: str = "1") -> str | None:
+    """A weight or dimension ("0.9", ".5", "12") -> decimal text in kg/cm; "" -> None.
+
+    ``factor`` converts the column's unit ("Weight (lbs)": 0.45359237) to kg or cm. Only a
+    '.' separates decimals: a quoted "1,5" is a RowError (an unquoted one has already shifted
+    the row into a field-count error), as are negative numbers and other text
+    (docs/spec.md section 3.1).
+    """
+    text = value.strip()
+    if not text:
+        return None
+    if not _PRICE.match(text):
+        hint = " (use '.' as the decimal separator)" if "," in text else ""
+        raise RowError(f"{column}: {value!r} is not a decimal number{hint}")
+    if factor == "1":
+        return text
+    number = (Decimal(text) * Decimal(factor)).quantize(Decimal("0.0001")).normalize()
+    return format(number, "f")
+
+
+_DATE = re.compile(
+    r"^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$", re.I
+)
+
+
+def parse_datetime(value: str, column: str, zone: tzinfo, *, end_of_day: bool = False) -> datetime | None:
+    """A sale date as WooCommerce writes or accepts it -> naive UTC datetime; "" -> None.
+
+    Accepted: "2026-03-01", "2026-03-01 10:00", "2026-03-01 10:00:00", "2026-03-01T10:00:00",
+    each optionally with "Z" or an offset ("+02:00"), and a Unix timestamp ("1772323200").
+    Times without an offset are in ``zone`` (the shop's time zone, ``--timezone``). A date
+    without a time starts at 00:00:00, or with ``end_of_day`` (the "ends" column) at 23:59:59,
+    as WooCommerce's product editor does. Anything else is a RowError.
+    """
+    text = value.strip()
+    if not text:
+        return None
+    if text.isdigit():
+        return datetime.fromtimestamp(int(text), UTC).replace(tzinfo=None)
+    m = _DATE.match(text)
+    if m is None:
+        raise RowError(f"{column}: {value!r} is not a date (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)")
+    day, clock, offset = m.groups()
+    if clock is None:
+        clock = "23:59:59" if end_of_day else "00:00:00"
+    elif len(clock) == 5:
+        clock += ":00"
+    try:
+        moment = datetime.fromisoformat(f"{day}T{clock}")
+        if offset is None:
+            moment = moment.replace(tzinfo=zone)
+        else:
+            moment = datetime.fromisoformat(f"{day}T{clock}{'+00:00' if offset.upper() == 'Z' else offset}")
+    except ValueError as exc:
+        raise RowError(f"{column}: {value!r} is not a valid date") from exc
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def parse_choice(value: str, column: str, choices: set[str]) -> str | None:
+    """A cell that must be one of ``choices`` (case-insensitive); "" -> None."""
+    text = value.strip().lower()
+    if not text:
+        return None
+    if text not in choices:
+        raise RowError(f"{column}: expected one of {', '.join(sorted(choices))}, got {value!r}")
+    return text
 
 
 def parse_published(value: str) -> str | None:

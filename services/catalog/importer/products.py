@@ -1,18 +1,22 @@
-"""Writing one CSV row into a :class:`Product` or :class:`Variation` (with its images,
-attributes, categories and tags). Every function raises :class:`RowError` for a row
-that cannot be imported; the caller wraps each row in a SAVEPOINT.
+"""Turning one CSV row into the writes it needs (a :class:`Planned`), in memory, without SQL.
+
+Every function raises :class:`RowError` for a row that cannot be imported; a row is fully
+validated before anything of it is planned, so a refused row leaves nothing behind (not even a
+category). Rules: docs/spec.md section 3.1.
 
 Columns absent from the file leave the stored field alone on update and give the model
-default on create (WooCommerce's importer maps only the columns present).
+default on create (WooCommerce's importer maps only the columns present). A present but empty
+cell clears the field, as WooCommerce does, except where the field cannot be empty (Name,
+Type, Published, Is featured?, Visibility in catalog, Tax status, In stock?, Backorders
+allowed?, Position): there an empty cell keeps the stored value (the default on create).
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
-from typing import TypeVar
-
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from datetime import UTC, datetime, tzinfo
+from typing import Any
 
 from services.catalog.importer.csvfile import Row, explode_values
 from services.catalog.importer.fields import (
@@ -21,28 +25,27 @@ from services.catalog.importer.fields import (
     derive_stock_status,
     parse_backorders,
     parse_bool,
+    parse_choice,
+    parse_datetime,
+    parse_decimal,
     parse_description,
     parse_int,
     parse_price,
     parse_published,
     parse_stock_status,
 )
-from services.catalog.importer.terms import SLUG_LIMIT, categories_for, slugify, tags_for
+from services.catalog.importer.state import Item, Shop
+from services.catalog.importer.terms import SLUG_LIMIT, Terms, slugify
 from services.catalog.models import (
     Backorders,
-    Product,
-    ProductAttribute,
-    ProductImage,
+    CatalogVisibility,
     ProductStatus,
     ProductType,
     StockStatus,
-    Variation,
+    TaxStatus,
 )
-from services.shared.db import Base
 
-_Stored = TypeVar("_Stored", Product, Variation)
-
-PRICE_COLUMNS = (
+PRICES = (
     ("regular_price", "Regular price", "regular_price_eur"),
     ("sale_price", "Sale price", "sale_price_eur"),
 )
@@ -51,42 +54,49 @@ USD_META = (
     ("_regular_price_usd", "Meta: _regular_price_usd", "regular_price_usd"),
     ("_sale_price_usd", "Meta: _sale_price_usd", "sale_price_usd"),
 )
+DIMENSIONS = (("weight", "Weight"), ("length", "Length"), ("width", "Width"), ("height", "Height"))
+VISIBILITIES = {v.value for v in CatalogVisibility}
+TAX_STATUSES = {t.value for t in TaxStatus}
 
 
 @dataclass
-class Context:
-    """State shared by the rows of one import.
+class Options:
+    """How rows are read: ``update`` allows rows to update stored products (``--update``);
+    ``zone`` is the time zone of sale dates without an offset; ``factors`` maps weight and
+    dimension columns to their unit factor to kg/cm (from the header)."""
 
-    ``id_map`` maps a product ID written in the file to the id it has in the database
-    (they differ when a row with an unknown ID matched an existing product by SKU).
-    ``failed`` maps references ("id:12", or a SKU) of rows that were not imported to
-    their line, for clearer messages. New rows without an ID get ids above every id in
-    the database and in the file, so they never collide with a later row's own ID.
-    """
+    update: bool = False
+    zone: tzinfo = UTC
+    factors: dict[str, str] = field(default_factory=dict)
 
-    session: Session
-    next_product_id: int
-    next_variation_id: int
-    id_map: dict[int, int] = field(default_factory=dict)
-    failed: dict[str, int] = field(default_factory=dict)
 
-    @classmethod
-    def start(cls, session: Session, file_ids: list[int]) -> Context:
-        """A context whose id counters start above the database's and the file's ids."""
-        top = max(file_ids, default=0)
-        max_product = session.scalar(select(func.max(Product.id))) or 0
-        max_variation = session.scalar(select(func.max(Variation.id))) or 0
-        return cls(session, max(top, max_product) + 1, max(top, max_variation) + 1)
+@dataclass
+class Planned:
+    """The writes of one row. ``values`` are column values: every column on create, only the
+    changed ones (plus ``id``) on update. ``categories``/``tags``/``gallery`` are None when the
+    row leaves them alone; ``attributes`` names the products whose attribute rows must be
+    rewritten from :attr:`Shop.attributes`; ``drop_variations`` is set when a variable
+    product's type changes (WooCommerce deletes its variations)."""
 
-    def new_product_id(self) -> int:
-        """Reserve the next id for a product created without an ID."""
-        self.next_product_id += 1
-        return self.next_product_id - 1
+    row: Row
+    kind: str
+    action: str
+    id: int
+    values: dict[str, Any]
+    categories: list[int] | None = None
+    tags: list[int] | None = None
+    gallery: list[str] | None = None
+    attributes: set[int] = field(default_factory=set)
+    drop_variations: bool = False
 
-    def new_variation_id(self) -> int:
-        """Reserve the next id for a variation created without an ID."""
-        self.next_variation_id += 1
-        return self.next_variation_id - 1
+    def describe(self) -> str:
+        """ "product #12 'K1 Keyboard' (SKU HK-K1)" for per-line listings."""
+        sku = self.values.get("sku") or (self.row.get("sku") or None)
+        name = self.values.get("name") or self.row.get("name")
+        text = f"{self.kind} #{self.id}"
+        if name:
+            text += f" {name!r}"
+        return f"{text} (SKU {sku})" if sku else text
 
 
 def parse_ref(text: str) -> tuple[str, int | str]:
@@ -100,179 +110,210 @@ def parse_ref(text: str) -> tuple[str, int | str]:
     return "sku", text
 
 
-def resolve_ref(ctx: Context, text: str) -> Product | None:
-    """The :class:`Product` a reference ("id:123" or a SKU) names, or None when unknown."""
+def resolve_ref(shop: Shop, text: str) -> Item | None:
+    """The product a reference ("id:123" or a SKU, any case) names, or None when unknown."""
     kind, value = parse_ref(text)
     if kind == "id":
         assert isinstance(value, int)
-        return ctx.session.get(Product, ctx.id_map.get(value, value))
-    return ctx.session.scalar(select(Product).where(Product.sku == value))
+        return shop.products.get(shop.id_map.get(value, value))
+    owner = shop.skus.get(str(value).lower())
+    return shop.products[owner[1]] if owner and owner[0] == "product" else None
 
 
-def _sku(row: Row) -> str | None:
-    return check_length(row.get("sku") or None, 64, "SKU")
+def not_found(shop: Shop, ref: str) -> str:
+    """ " (its row on line 5 was not imported)" when ``ref`` names a refused row, else ""."""
+    kind, value = parse_ref(ref)
+    failed = shop.failed.get(f"id:{value}" if kind == "id" else str(value).lower())
+    return f" (its row on line {failed} was not imported)" if failed else ""
 
 
-def _file_id(row: Row) -> int | None:
-    return parse_int(row.get("id"), "ID", minimum=1)
+def match_stored(
+    shop: Shop, opts: Options, row: Row, kind: str
+) -> tuple[Item | None, int | None, str | None]:
+    """The stored item the row updates (None: create), its file ID and SKU; refuses clashes."""
+    file_id = parse_int(row.get("id"), "ID", minimum=1)
+    sku = check_length(row.get("sku") or None, 64, "SKU")
+    table = shop.products if kind == "product" else shop.variations
+    item = shop.find(kind, file_id, sku)
+    if item is not None and not opts.update:
+        if file_id is not None and file_id in table:
+            raise RowError(
+                f"ID {file_id} already exists in the shop; use --update to update existing products"
+            )
+        raise RowError(f"SKU {sku!r} already exists in the shop; use --update to update existing products")
+    if sku:
+        owner = shop.skus.get(sku.lower())
+        if owner is not None and owner != (kind, item.id if item else None):
+            if owner[0] != kind:
+                raise RowError(f"SKU {sku!r} already belongs to a {owner[0]}")
+            raise RowError(f"SKU {sku!r} already belongs to another {kind} (#{owner[1]})")
+    return item, file_id, sku
 
 
-def _check_sku_free(
-    session: Session, sku: str | None, model: type[Base], other: type[Base], own_id: int | None
-) -> None:
-    """A SKU is unique across products and variations (as in WooCommerce)."""
-    if not sku:
-        return
-    own, others = model.__table__.c, other.__table__.c
-    same = session.scalar(select(own.id).where(own.sku == sku))
-    if same is not None and same != own_id:
-        raise RowError(f"SKU {sku!r} already belongs to another {model.__name__.lower()} (#{same})")
-    if session.scalar(select(others.id).where(others.sku == sku)) is not None:
-        raise RowError(f"SKU {sku!r} already belongs to a {other.__name__.lower()}")
+def apply_common(row: Row, opts: Options, created: bool, values: dict[str, Any]) -> None:
+    """Published, Description, Position, tax, sale dates, weight and dimensions, downloads."""
+    status = parse_published(row.get("published"))
+    if status is not None or created:
+        values["status"] = status or ProductStatus.PUBLISH.value
+    if row.has("description") or created:
+        values["description"] = parse_description(row.values.get("description", ""))
+    position = parse_int(row.get("menu_order"), "Position")
+    if position is not None or created:
+        values["menu_order"] = position or 0
+    tax_status = parse_choice(row.get("tax_status"), "Tax status", TAX_STATUSES)
+    if tax_status is not None or created:
+        values["tax_status"] = tax_status or TaxStatus.TAXABLE.value
+    if row.has("tax_class") or created:
+        values["tax_class"] = check_length(row.get("tax_class"), 100, "Tax class") or ""
+    starts = parse_datetime(row.get("date_on_sale_from"), "Date sale price starts", opts.zone)
+    ends = parse_datetime(row.get("date_on_sale_to"), "Date sale price ends", opts.zone, end_of_day=True)
+    if starts and ends and starts > ends:
+        raise RowError("Date sale price ends is before Date sale price starts")
+    for key, moment in (("date_on_sale_from", starts), ("date_on_sale_to", ends)):
+        if row.has(key) or created:
+            values[key] = moment
+    for key, label in DIMENSIONS:
+        if row.has(key) or created:
+            values[key] = parse_decimal(row.get(key), label, opts.factors.get(key, "1"))
+    if row.downloads or created:
+        values["downloads"] = _downloads(row)
 
 
-def _apply_prices(obj: Product | Variation, row: Row) -> None:
-    for key, column, attr in PRICE_COLUMNS:
+def _downloads(row: Row) -> list[dict[str, str]]:
+    """ "Download N ID/name/URL" -> [{id, name, file}]; an entry without a URL is an error
+    unless all its cells are empty. A missing ID is the MD5 of the URL (stable on re-import)."""
+    result = []
+    for number in sorted(row.downloads):
+        parts = {k: v.strip() for k, v in row.downloads[number].items()}
+        url = parts.get("url", "")
+        if not url:
+            if parts.get("name") or parts.get("id"):
+                raise RowError(f"Download {number} URL is empty")
+            continue
+        check_length(url, 500, f"Download {number} URL")
+        ident = parts.get("id") or hashlib.md5(url.encode(), usedforsecurity=False).hexdigest()
+        result.append({"id": ident, "name": parts.get("name") or url.rsplit("/", 1)[-1], "file": url})
+    return result
+
+
+def apply_prices(row: Row, item: Item | None, values: dict[str, Any]) -> None:
+    """Prices (minor units); a sale price above the regular one is refused, as WooCommerce does."""
+    for key, column, attr in PRICES:
         if row.has(key):
-            setattr(obj, attr, parse_price(row.values[key], column))
+            values[attr] = parse_price(row.values[key], column)
     for key, column, attr in USD_META:
         if key in row.meta:
-            setattr(obj, attr, parse_price(row.meta[key], column))
+            values[attr] = parse_price(row.meta[key], column)
+    for currency in ("eur", "usd"):
+        regular = values.get(f"regular_price_{currency}", getattr(item, f"regular_price_{currency}", None))
+        sale = values.get(f"sale_price_{currency}", getattr(item, f"sale_price_{currency}", None))
+        if regular is not None and sale is not None and sale > regular:
+            label = "Sale price" if currency == "eur" else "Meta: _sale_price_usd"
+            raise RowError(f"{label} {sale / 100:.2f} is above the regular price {regular / 100:.2f}")
 
 
-def _apply_stock(obj: Product | Variation, row: Row, created: bool, *, is_variation: bool) -> None:
+def apply_stock(row: Row, item: Item | None, values: dict[str, Any], *, is_variation: bool) -> None:
     """Stock, backorders and stock status; a variation's Stock "parent" means the parent manages it."""
+    created = item is None
+    manage = item.manage_stock if item else False
+    quantity = item.stock_quantity if item else None
     if row.has("stock_quantity"):
         text = row.get("stock_quantity")
         if is_variation and text.lower() == "parent":
-            obj.manage_stock, obj.stock_quantity = False, None
+            manage, quantity = False, None
         else:
             quantity = parse_int(text, "Stock")
-            obj.manage_stock, obj.stock_quantity = quantity is not None, quantity
+            manage = quantity is not None
+        values["manage_stock"], values["stock_quantity"] = manage, quantity
     elif created:
-        obj.manage_stock, obj.stock_quantity = False, None
+        values["manage_stock"], values["stock_quantity"] = False, None
     backorders = parse_backorders(row.get("backorders"))
-    if backorders is not None or created:
-        obj.backorders = backorders or Backorders.NO.value
+    if backorders is None:
+        backorders = item.backorders if item else Backorders.NO.value
+    if row.has("backorders") or created:
+        values["backorders"] = backorders
     given = parse_stock_status(row.get("stock_status"))
     if given is None:
-        given = StockStatus.INSTOCK.value if created else obj.stock_status
-    obj.stock_status = derive_stock_status(obj.manage_stock, obj.stock_quantity, obj.backorders, given)
+        given = item.stock_status if item else StockStatus.INSTOCK.value
+    values["stock_status"] = derive_stock_status(manage, quantity, backorders, given)
 
 
-def _apply_common(obj: Product | Variation, row: Row, created: bool) -> None:
-    status = parse_published(row.get("published"))
-    if status is not None or created:
-        obj.status = status or ProductStatus.PUBLISH.value
-    if row.has("description") or created:
-        obj.description = parse_description(row.values.get("description", ""))
-    position = parse_int(row.get("menu_order"), "Position")
-    if position is not None or created:
-        obj.menu_order = position or 0
-
-
-def _unique_product_slug(session: Session, name: str) -> str:
-    base = slugify(name, "product")
-    slug, n = base, 2
-    while session.scalar(select(Product.id).where(Product.slug == slug)) is not None:
-        slug, n = f"{base[: SLUG_LIMIT - 8]}-{n}", n + 1
-    return slug
-
-
-def find_stored(ctx: Context, model: type[_Stored], file_id: int | None, sku: str | None) -> _Stored | None:
-    """The stored product or variation (``model``) a row updates: by ID first, else by SKU
-    (None: create, as WooCommerce's importer does)."""
-    if file_id is not None:
-        found = ctx.session.get(model, file_id)
-        if found is not None:
-            return found
-    if sku:
-        return ctx.session.scalar(select(model).where(model.sku == sku))
-    return None
-
-
-def import_product(ctx: Context, row: Row, kind: str | None) -> tuple[Product, bool]:
-    """Create or update the product of ``row``; ``kind`` is its parsed Type (None: keep/simple).
-
-    Returns ``(product, created)``. Linked products (grouped, upsells, cross-sells) are
-    not set here; see :func:`services.catalog.importer.woocommerce.link_products`.
-    """
-    session = ctx.session
-    file_id, sku = _file_id(row), _sku(row)
-    product = find_stored(ctx, Product, file_id, sku)
-    created = product is None
+def plan_product(
+    shop: Shop, terms: Terms, opts: Options, row: Row, kind: str | None, flags: set[str]
+) -> Planned:
+    """The writes of a product row; ``kind`` is its parsed Type (None: keep, or simple), ``flags``
+    its virtual/downloadable words. Links (grouped, upsells, cross-sells) come at the end."""
+    item, file_id, sku = match_stored(shop, opts, row, "product")
+    created = item is None
     name = check_length(row.get("name"), 200, "Name")
     if (created or row.has("name")) and not name:
         raise RowError("Name is required for a product")
-    _check_sku_free(session, sku, Product, Variation, product.id if product else None)
-    if product is None:
-        assert name  # checked above: a new product has a name
-        product = Product(
-            id=file_id if file_id is not None else ctx.new_product_id(),
-            name=name,
-            slug=_unique_product_slug(session, name),
-            featured=False,
-            short_description="",
-        )
-        session.add(product)
-    if row.has("sku"):
-        product.sku = sku
+    old_type = item.type if item else None
+    new_type = kind or old_type or ProductType.SIMPLE.value
+    values: dict[str, Any] = {}
+    if row.has("sku") or created:
+        values["sku"] = sku
     if name:
-        product.name = name
-    old_type = None if created else product.type
-    product.type = kind or old_type or ProductType.SIMPLE.value
-    if old_type == ProductType.VARIABLE and product.type != ProductType.VARIABLE:
-        product.variations = []  # WooCommerce deletes the variations when the type changes
-    if row.has("featured") and row.get("featured"):
-        product.featured = parse_bool(row.get("featured"), "Is featured?")
-    if row.has("short_description"):
-        product.short_description = parse_description(row.values["short_description"])
-    _apply_common(product, row, created)
-    _apply_prices(product, row)
-    if product.type == ProductType.EXTERNAL:
+        values["name"] = name
+    values["type"] = new_type
+    if row.has("type") and row.get("type") or created:
+        values["virtual"], values["downloadable"] = "virtual" in flags, "downloadable" in flags
+    featured = row.get("featured")
+    if featured or created:
+        values["featured"] = parse_bool(featured, "Is featured?") if featured else False
+    if row.has("short_description") or created:
+        values["short_description"] = parse_description(row.values.get("short_description", ""))
+    visibility = parse_choice(row.get("catalog_visibility"), "Visibility in catalog", VISIBILITIES)
+    if visibility is not None or created:
+        values["catalog_visibility"] = visibility or CatalogVisibility.VISIBLE.value
+    apply_common(row, opts, created, values)
+    apply_prices(row, item, values)
+    if new_type == ProductType.EXTERNAL:
         # WC_Product_External: never manages stock, always in stock.
-        product.manage_stock, product.stock_quantity = False, None
-        product.backorders, product.stock_status = Backorders.NO.value, StockStatus.INSTOCK.value
-        if row.has("product_url"):
-            product.external_url = check_length(row.get("product_url") or None, 500, "External URL")
-        if row.has("button_text"):
-            product.button_text = check_length(row.get("button_text") or None, 100, "Button text")
+        values.update(manage_stock=False, stock_quantity=None, backorders="no", stock_status="instock")
+        if row.has("product_url") or created:
+            values["external_url"] = check_length(row.get("product_url") or None, 500, "External URL")
+        if row.has("button_text") or created:
+            values["button_text"] = check_length(row.get("button_text") or None, 100, "Button text")
     else:
-        _apply_stock(product, row, created, is_variation=False)
-        product.external_url = product.button_text = None
-    if row.has("category_ids"):
-        product.categories = categories_for(session, row.values["category_ids"])
-    if row.has("tag_ids"):
-        product.tags = tags_for(session, row.values["tag_ids"])
-    if row.has("images"):
-        _apply_images(product, explode_values(row.values["images"]))
-    if row.attributes:
-        _apply_attributes(product, row)
-    session.flush()
-    if file_id is not None:
-        ctx.id_map[file_id] = product.id
-    return product, created
-
-
-def _apply_images(product: Product, urls: list[str]) -> None:
-    """Replace the gallery images by ``urls`` (kept as links); ACF-role images stay."""
-    for url in urls:
+        apply_stock(row, item, values, is_variation=False)
+        values["external_url"] = values["button_text"] = None
+    gallery = explode_values(row.values["images"]) if row.has("images") else None
+    for url in gallery or []:
         check_length(url, 500, "Images")
-    gallery = [image for image in product.images if image.role == "gallery"]
-    if [image.src for image in gallery] == urls:
-        return
-    others = [image for image in product.images if image.role != "gallery"]
-    product.images = others + [
-        ProductImage(position=i, role="gallery", src=url, alt="") for i, url in enumerate(urls)
-    ]
+    attributes = _attributes(row, new_type) if row.attributes else None
+    # Validated: from here on nothing raises, and the shop's state changes.
+    categories = terms.category_ids(row.values["category_ids"]) if row.has("category_ids") else None
+    tags = terms.tag_ids(row.values["tag_ids"]) if row.has("tag_ids") else None
+    if item is None:
+        pid = file_id if file_id is not None else shop.new_product_id()
+        assert name
+        item = Item(pid, new_type, None, stored=False)
+        shop.products[pid] = item
+        shop.attributes[pid], shop.gallery[pid] = [], []
+        values["slug"] = shop.slugs.take([slugify(name, "product")], cut=SLUG_LIMIT - 8)
+    for key, value in values.items():
+        if hasattr(item, key) and key != "sku":
+            setattr(item, key, value)
+    if "sku" in values:
+        shop.set_sku(item, "product", sku)
+    values["id"] = item.id
+    planned = Planned(row, "product", "create" if created else "update", item.id, values, categories, tags)
+    if gallery is not None and gallery != shop.gallery.get(item.id):
+        planned.gallery = shop.gallery[item.id] = gallery
+    if attributes is not None and attributes != shop.attributes.get(item.id):
+        shop.attributes[item.id] = attributes
+        planned.attributes.add(item.id)
+    planned.drop_variations = old_type == ProductType.VARIABLE and new_type != ProductType.VARIABLE
+    if file_id is not None:
+        shop.id_map[file_id] = item.id
+    return planned
 
 
-def _apply_attributes(product: Product, row: Row) -> None:
-    """Set the attributes from "Attribute N name/value(s)/visible"; a variable product's
-    attributes define its variations (``variation=True``). Existing rows are reused by name.
-    """
-    existing = {attribute.name.lower(): attribute for attribute in product.attributes}
-    result: list[ProductAttribute] = []
+def _attributes(row: Row, product_type: str) -> list[dict[str, Any]]:
+    """Attribute rows from "Attribute N name/value(s)/visible"; a variable product's attributes
+    define its variations (``variation=True``)."""
+    result: list[dict[str, Any]] = []
     for number in sorted(row.attributes):
         parts = row.attributes[number]
         name = parts.get("name", "").strip()
@@ -282,97 +323,22 @@ def _apply_attributes(product: Product, row: Row) -> None:
                 raise RowError(f"Attribute {number} value(s) given without Attribute {number} name")
             continue
         check_length(name, 100, f"Attribute {number} name")
-        if any(a.name.lower() == name.lower() for a in result):
+        if any(a["name"].lower() == name.lower() for a in result):
             raise RowError(f"Attribute {number} name: attribute {name!r} appears twice")
         visible_text = parts.get("visible", "").strip()
-        attribute = existing.get(name.lower()) or ProductAttribute(name=name)
-        attribute.name = name
-        attribute.position = len(result)
-        attribute.visible = parse_bool(visible_text, f"Attribute {number} visible") if visible_text else True
-        attribute.variation = product.type == ProductType.VARIABLE
-        attribute.options = options
-        result.append(attribute)
-    product.attributes = result
-
-
-def import_variation(ctx: Context, row: Row) -> tuple[Variation, bool]:
-    """Create or update the :class:`Variation` of a "variation" row under its Parent.
-
-    Parent is "id:123" or the parent's SKU and must name a variable product already in
-    the database or imported earlier from this file. Attributes become
-    ``[{"name", "option"}]`` (an empty value means "any", and is left out); an
-    attribute or option the parent lacks is added to the parent, as WooCommerce does.
-    """
-    session = ctx.session
-    parent = _variation_parent(ctx, row)
-    attributes = _variation_attributes(row)
-    file_id, sku = _file_id(row), _sku(row)
-    variation = find_stored(ctx, Variation, file_id, sku)
-    created = variation is None
-    _check_sku_free(session, sku, Variation, Product, variation.id if variation else None)
-    if variation is None:
-        variation = Variation(id=file_id if file_id is not None else ctx.new_variation_id())
-        session.add(variation)
-    variation.product = parent
-    if row.has("sku"):
-        variation.sku = sku
-    _apply_common(variation, row, created)
-    _apply_prices(variation, row)
-    _apply_stock(variation, row, created, is_variation=True)
-    if row.has("images"):
-        urls = explode_values(row.values["images"])
-        variation.image_src = check_length(urls[0], 500, "Images") if urls else None
-    if row.attributes:
-        variation.attributes = _merge_into_parent(parent, attributes)
-    session.flush()
-    return variation, created
-
-
-def _variation_parent(ctx: Context, row: Row) -> Product:
-    ref = row.get("parent_id")
-    if not ref:
-        raise RowError("Parent is required for a variation")
-    parent = resolve_ref(ctx, ref)
-    if parent is None:
-        kind, value = parse_ref(ref)
-        failed = ctx.failed.get(f"id:{value}" if kind == "id" else str(value))
-        where = f" (its row on line {failed} was not imported)" if failed else ""
-        raise RowError(f"parent product {ref!r} not found{where}")
-    if parent.type != ProductType.VARIABLE:
-        raise RowError(f"parent product {ref!r} is a {parent.type} product, not a variable one")
-    return parent
-
-
-def _variation_attributes(row: Row) -> list[dict[str, str]]:
-    result: list[dict[str, str]] = []
-    for number in sorted(row.attributes):
-        parts = row.attributes[number]
-        name = parts.get("name", "").strip()
-        values = explode_values(parts.get("values", ""))
-        if len(values) > 1:
-            raise RowError(f"Attribute {number} value(s): a variation takes one value, got {len(values)}")
-        if name and values:
-            check_length(name, 100, f"Attribute {number} name")
-            result.append({"name": name, "option": values[0]})
-        elif values:
-            raise RowError(f"Attribute {number} value(s) given without Attribute {number} name")
+        visible = parse_bool(visible_text, f"Attribute {number} visible") if visible_text else True
+        result.append(
+            {
+                "name": name,
+                "position": len(result),
+                "visible": visible,
+                "variation": product_type == ProductType.VARIABLE,
+                "options": options,
+            }
+        )
     return result
 
 
-def _merge_into_parent(parent: Product, attributes: list[dict[str, str]]) -> list[dict[str, str]]:
-    """Make sure the parent has each attribute and option; return them in the parent's spelling."""
-    result = []
-    for item in attributes:
-        own = next((a for a in parent.attributes if a.name.lower() == item["name"].lower()), None)
-        if own is None:
-            own = ProductAttribute(
-                name=item["name"], position=len(parent.attributes), visible=True, options=[]
-            )
-            parent.attributes.append(own)
-        own.variation = True
-        option = next((o for o in own.options or [] if o.lower() == item["option"].lower()), None)
-        if option is None:
-            option = item["option"]
-            own.options = [*(own.options or []), option]
-        result.append({"name": own.name, "option": option})
-    return result
+def now() -> datetime:
+    """The current time as the catalogue stores it (naive UTC)."""
+    return datetime.now(UTC).replace(tzinfo=None)
