@@ -14,16 +14,16 @@ each event has its own trigger.
 
 SQLite (row-level triggers only) is unchanged: its FTS5 refresh is cheap enough.
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0018
+Revises: 0017
 """
 
 from collections.abc import Sequence
 
 from alembic import op
 
-revision: str = "0016"
-down_revision: str | None = "0015"
+revision: str = "0018"
+down_revision: str | None = "0017"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
