@@ -879,7 +879,7 @@ export interface paths {
          * Prices of configurator SKUs
          * @description Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
          *     extra price (its ``sku_part``; stored in minor units, negative counts as 0, docs/spec.md
-         *     section 5) or a product's current price (sale price when on sale).
+         *     section 5) or a product's current price (sale price when on sale now).
          */
         get: operations["configurator_prices_api_wc_configurator_prices_get"];
         put?: never;
@@ -2847,6 +2847,8 @@ export interface components {
             backorders_allowed: boolean;
             /** Button Text */
             button_text: string;
+            /** Catalog Visibility */
+            catalog_visibility: string;
             /** Categories */
             categories: components["schemas"]["Term"][];
             /** Configurations */
@@ -2855,6 +2857,10 @@ export interface components {
             cross_sell_ids: number[];
             /** Date Created */
             date_created: string | null;
+            /** Date On Sale From */
+            date_on_sale_from: string | null;
+            /** Date On Sale To */
+            date_on_sale_to: string | null;
             /** Description */
             description: string;
             /** External Url */
@@ -2919,6 +2925,8 @@ export interface components {
             use_recommended_products_price: boolean;
             /** Variations */
             variations: number[];
+            /** Virtual */
+            virtual: boolean;
         };
         /**
          * ProjectionStatusOut
@@ -3745,6 +3753,10 @@ export interface components {
             backorders_allowed: boolean;
             /** Colour Swatch Id */
             colour_swatch_id: number | null;
+            /** Date On Sale From */
+            date_on_sale_from: string | null;
+            /** Date On Sale To */
+            date_on_sale_to: string | null;
             /** Description */
             description: string;
             /** Id */
@@ -3780,6 +3792,8 @@ export interface components {
             stock_quantity: number | null;
             /** Stock Status */
             stock_status: string;
+            /** Virtual */
+            virtual: boolean;
         };
         /**
          * WarningMessage
