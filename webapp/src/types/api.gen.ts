@@ -3009,6 +3009,8 @@ export interface components {
             discount: number;
             /** Lines */
             lines: components["schemas"]["QuoteLineOut"][];
+            /** Needs Shipping */
+            needs_shipping: boolean;
             /** Payment Methods */
             payment_methods: components["schemas"]["PaymentMethodOut"][];
             /** Shipping */

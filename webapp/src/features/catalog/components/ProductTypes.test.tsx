@@ -91,7 +91,7 @@ describe('a grouped product page (docs/spec.md section 10.1)', () => {
 });
 
 describe('an external product page (docs/spec.md section 10.2)', () => {
-  it('links out with its button text in a new tab with noopener noreferrer and has no add-to-cart button', async () => {
+  it('links out with its button text in a new tab with noopener noreferrer and has no add-to-cart button', () => {
     const onAdd = renderView(CHAIR);
     const link = screen.getByRole('link', { name: 'Buy at our partner' });
     expect(link).toHaveAttribute('href', 'https://partner.example/chair');
