@@ -8,14 +8,15 @@ through :func:`current_prices`: the catalogue JSON (``serializers.py``), the car
 facts (``services/cart/catalog_adapter.py``) and checkout's live facts
 (``services/checkout/repository.py``), so cart, checkout and product page agree.
 
-"Now" is ``services.shared.clock.now()`` (tests fix it by patching that function, or run inside
-``simulated_clock``). Caches keyed by the catalogue revision also drop their entries when a
+"Now" is :data:`clock` (``services.shared.clock.now``: tests replace it, and the demo history's
+``simulated_clock`` sets it). Caches keyed by the catalogue revision also drop their entries when a
 sale boundary passes (:func:`next_boundary`; ``response_cache.py``, ``catalog_adapter.py``):
 no edit bumps the revision when a sale merely starts or ends.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
@@ -24,7 +25,7 @@ from sqlalchemy import func, select, union_all
 from sqlalchemy.engine import Connection, Engine
 
 from services.catalog.models import Product, Variation
-from services.shared import clock
+from services.shared import clock as shared_clock
 
 
 class SaleRow(Protocol):
@@ -48,9 +49,14 @@ class CurrentPrices:
     sale_usd: int | None
 
 
+# The time sale windows are compared with: the shop's now (services/shared/clock.py, which
+# ``simulated_clock`` also sets); tests replace it (``monkeypatch.setattr(sales, "clock", ...)``).
+clock: Callable[[], datetime] = shared_clock.now
+
+
 def utc_now() -> datetime:
-    """``clock.now()`` as a naive UTC datetime, the way sale dates are stored."""
-    return clock.now().astimezone(UTC).replace(tzinfo=None)
+    """:data:`clock` as a naive UTC datetime, the way sale dates are stored."""
+    return clock().astimezone(UTC).replace(tzinfo=None)
 
 
 def sale_active(row: SaleRow, now: datetime | None = None) -> bool:
