@@ -75,6 +75,8 @@ def _read_catalogue(session: Session, app: CartApplication, rng: random.Random) 
         if facts is not None and facts.configurator is not None:
             configurators[product.id] = facts.configurator
             continue
+        if product.type in ("grouped", "external"):  # never cart lines (docs/spec.md section 10.1)
+            continue
         if product.availability == "coming_soon" or product.stock_status == "outofstock":
             unavailable.append((product.id, None))
         elif not product.hide_product and (not product.manage_stock or product.backorders != "no"):

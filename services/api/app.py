@@ -32,6 +32,7 @@ from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
+from services.catalog.sales import next_boundary as next_sale_boundary
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
 from services.checkout.staff_endpoints import router as staff_orders_router
@@ -243,6 +244,7 @@ def create_app() -> FastAPI:
         revision=lambda: catalog_revision.read(get_engine()),
         max_entries=settings.catalog_cache_entries,
         ttl=settings.catalog_cache_ttl,
+        sale_boundary=lambda: next_sale_boundary(get_engine()),
     )
     if settings.cart_fast_path:  # outer: it skips the stack for the commands it serves
         app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)

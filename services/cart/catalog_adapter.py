@@ -24,6 +24,7 @@ import logging
 import threading
 import time
 from dataclasses import asdict
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -33,6 +34,7 @@ from services.cart.facts import ChoiceFacts, CountryFacts, Price, ProductFacts
 from services.catalog import revision as catalog_revision
 from services.catalog.models import Product, Variation
 from services.catalog.repository import country_tax
+from services.catalog.sales import current_prices, next_boundary, utc_now
 from services.configurator.domain import Configurator
 from services.configurator.service import configurators_for
 from services.discounts import repository as coupon_repository
@@ -55,6 +57,7 @@ class SqlCatalogFacts:
         self.max_entries = max_entries
         self._cache: dict[tuple[Any, ...], Any] = {}
         self._revision = 0
+        self._boundary: datetime | None = None  # next scheduled sale start or end (naive UTC)
         self._checked_at = float("-inf")
         self._lock = threading.Lock()
         self._refresher: threading.Thread | None = None
@@ -85,14 +88,32 @@ class SqlCatalogFacts:
             return self._read_revision(session)
 
     def _read_revision(self, session: Session) -> int:
-        """Read the revision in ``session``, drop the cache if it moved, note when it was read."""
+        """Read the revision in ``session``, drop the cache if it moved, note when it was read.
+        When the revision moved, also read the next sale boundary (``services/catalog/sales.py``)."""
         revision = catalog_revision.read(session.connection())
+        boundary = self._boundary
+        if revision != self._revision:
+            boundary = next_boundary(session.get_bind())
         with self._lock:
             if revision != self._revision:
                 self._cache.clear()
                 self._revision = revision
+                self._boundary = boundary
             self._checked_at = time.monotonic()
         return revision
+
+    def _sale_boundary_passed(self) -> None:
+        """A scheduled sale started or ended since the facts were cached (prices change with no
+        catalogue edit, docs/spec.md section 10.4): drop the cache and read the next boundary."""
+        boundary = self._boundary
+        if boundary is None or utc_now() < boundary:
+            return
+        with self._sessions() as session:
+            following = next_boundary(session.get_bind())
+        with self._lock:
+            if self._boundary == boundary:
+                self._cache.clear()
+                self._boundary = following
 
     def close(self) -> None:
         """Stop the refresher thread (if any) and wait for it."""
@@ -102,7 +123,9 @@ class SqlCatalogFacts:
             self._refresher = None
 
     def _fresh(self) -> bool:
-        """Whether the revision last read may be trusted without reading it again (``ttl``)."""
+        """Whether the revision last read may be trusted without reading it again (``ttl``).
+        Drops the cache first when a sale boundary has passed."""
+        self._sale_boundary_passed()
         return self.ttl > 0 and time.monotonic() - self._checked_at < self.ttl and self._revision != 0
 
     def is_cached(self, kind: str, *key: Any) -> bool:
@@ -178,6 +201,7 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         if variation is None:
             return None
     source = variation or p
+    prices = current_prices(source)  # scheduled sales (docs/spec.md section 10.4)
     # A configurable product's builds are decided with its configurator (docs/spec.md section 2.13).
     configurator = configurators_for(session, [p]).get(p.id) if p.is_configurable else None
     choices = choice_facts(configurator)
@@ -191,8 +215,8 @@ def _product(session: Session, product_id: int, variation_id: int | None) -> Pro
         published=True,
         product_type=p.type,
         availability=p.availability,
-        eur=_price(source.regular_price_eur, source.sale_price_eur),
-        usd=_price(source.regular_price_usd, source.sale_price_usd),
+        eur=_price(prices.regular_eur, prices.sale_eur),
+        usd=_price(prices.regular_usd, prices.sale_usd),
         stock_status=source.stock_status,
         stock_quantity=source.stock_quantity,
         manage_stock=source.manage_stock,

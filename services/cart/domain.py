@@ -54,6 +54,10 @@ from services.shared.errors import Conflict, DomainError, Invalid
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
 PROCESSED_KEPT = 500  # idempotency keys remembered per cart (oldest forgotten first)
+# docs/spec.md sections 10.1 and 10.2: a grouped product is a page of its children, an external
+# product is sold elsewhere; neither is ever a cart line (mirrored in webapp rules.ts).
+GROUPED_MESSAGE = "{name} is a set of products: add the products in it one by one."
+EXTERNAL_MESSAGE = "{name} is sold by another shop and cannot be added to the cart."
 DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)
 # Coupon refusals that no change of the cart can fix are 422; the others conflict with it (409).
 COUPON_STATUS: dict[str, int] = {
@@ -227,8 +231,9 @@ class Cart(Aggregate):
         command_id: str | None,
         request_hash: str,
     ) -> None:
-        """Add one unit (docs/spec.md section 4). Refusals: coming_soon 409 ``coming_soon``; no SKU 422
-        ``not_purchasable``; variable product without variation 422 ``variation_required``;
+        """Add one unit (docs/spec.md section 4). Refusals: coming_soon 409 ``coming_soon``; a grouped
+        product 422 ``grouped_product`` and an external product 422 ``external_product`` (never
+        sold here, docs/spec.md section 10.1 and 10.2); no SKU 422 ``not_purchasable``; variable product without variation 422 ``variation_required``;
         unknown or out-of-stock configuration choice 422/409; nothing more allowed 409
         ``out_of_stock`` / ``count_capped``. A non-configured product already in the cart
         gets +1; a configured item is always a new line."""
@@ -247,6 +252,10 @@ class Cart(Aggregate):
         (``replace_lines``). Every refusal comes before any event is recorded."""
         if facts.availability == "coming_soon":
             refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409, **ctx)
+        if facts.product_type == "grouped":
+            refuse("grouped_product", GROUPED_MESSAGE.format(name=facts.name), 422, **ctx)
+        if facts.product_type == "external":
+            refuse("external_product", EXTERNAL_MESSAGE.format(name=facts.name), 422, **ctx)
         if not facts.sku:
             refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422, **ctx)
         if facts.product_type == "variable" and facts.variation_id is None:

@@ -29,7 +29,10 @@ from services.catalog.models import (
     Variation,
 )
 from services.catalog.models.products import product_categories
-from services.catalog.search import search_products  # noqa: F401 - the repository's search method
+from services.catalog.search import (
+    LISTED_IN_CATALOG,
+    search_products,  # noqa: F401 - the repository's search method
+)
 
 PUBLIC = ("publish",)
 STAFF_VISIBLE = (
@@ -94,7 +97,10 @@ def list_products(
     """Products matching every given filter, one page of them and the total count.
 
     With ``ids`` the result keeps the order of ``ids``; otherwise products come by
-    ``menu_order`` then id. ``page`` is 1-based.
+    ``menu_order`` then id. ``page`` is 1-based. A category listing (``category_id`` without
+    ``ids`` or ``slug``) leaves out products whose ``catalog_visibility`` is ``search`` or
+    ``hidden`` (docs/spec.md section 10.5); ``ids`` and ``slug`` find them (their own link,
+    a grouped product's children).
     """
     query = _product_query(statuses)
     if ids is not None:
@@ -106,6 +112,8 @@ def list_products(
             product_categories.c.category_id.in_(category_and_descendant_ids(session, category_id))
         )
         query = query.where(Product.id.in_(in_category))
+        if ids is None and slug is None:  # a category listing (docs/spec.md section 10.5)
+            query = query.where(Product.catalog_visibility.in_(LISTED_IN_CATALOG))
     total = session.scalar(select(func.count()).select_from(query.order_by(None).subquery())) or 0
     if ids is not None:
         products = list(session.scalars(query))

@@ -9,6 +9,13 @@ Never cached: requests with ``no_cache`` (the storefront's stock checks), reques
 credentials (Authorization or a staff session cookie: staff may see drafts), responses that
 are not 200 or say ``no-store``. Entries are kept in LRU order up to ``max_entries``.
 
+Scheduled sales (docs/spec.md section 10.4) change prices without a catalogue edit, so the
+revision alone would keep a sale price after its sale ended. Decision: with ``sale_boundary``
+(the app passes ``services.catalog.sales.next_boundary``), entries live at most until the next
+sale start or end anywhere in the catalogue; it is read only when the revision moves or the
+boundary passes (one MIN over the sale dates, never per request). Browsers may still
+hold a product answer for its ``max-age`` (60 s) after the boundary.
+
 Compressed once: a stored body of ``GZIP_MIN_BYTES`` or more is also kept gzip-compressed
 (level 6, at store time), and hits for clients that accept gzip get those bytes with
 ``Content-Encoding: gzip`` (a category listing: 64 KB of JSON -> 8 KB; Lighthouse mobile LCP of
@@ -22,6 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -29,6 +37,7 @@ import anyio
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from services.catalog.sales import utc_now
 from services.shared.encoding import accepted_encodings
 
 CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/")
@@ -40,10 +49,19 @@ class CatalogResponseCache:
     """ASGI middleware. ``revision`` returns the current catalogue revision (a blocking call)."""
 
     def __init__(
-        self, app: ASGIApp, revision: Callable[[], int], max_entries: int = 4096, ttl: float = 1.0
+        self,
+        app: ASGIApp,
+        revision: Callable[[], int],
+        max_entries: int = 4096,
+        ttl: float = 1.0,
+        sale_boundary: Callable[[], datetime | None] | None = None,
     ) -> None:
         self.app = app
         self._revision_source = revision
+        # the next scheduled sale start or end (naive UTC; ``services/catalog/sales.py``): when
+        # it passes, prices change with no catalogue edit, so every entry is dropped
+        self._boundary_source = sale_boundary
+        self._boundary: datetime | None = None
         self.max_entries = max_entries
         self.ttl = ttl
         # key -> (revision, headers, body, gzip-compressed body or None)
@@ -60,8 +78,14 @@ class CatalogResponseCache:
     async def _current_revision(self) -> int:
         """The revision to serve. Single-flight: when the TTL has run out, one request re-reads
         it while concurrent ones keep serving the revision already known (stale by at most one
-        database read); before the first read completes, requests wait for it."""
-        if time.monotonic() - self._checked_at < self.ttl:
+        database read); before the first read completes, requests wait for it.
+
+        Scheduled sales (docs/spec.md section 10.4): when the revision moves, the next sale
+        boundary is read with it; once that boundary passes, the revision is re-read at once and
+        every entry dropped (prices changed with no catalogue edit), then the next boundary read."""
+        boundary = self._boundary
+        passed = boundary is not None and utc_now() >= boundary
+        if not passed and time.monotonic() - self._checked_at < self.ttl:
             return self._revision
         if self._refreshing is not None:
             if self._revision:
@@ -69,14 +93,22 @@ class CatalogResponseCache:
             await self._refreshing.wait()
             return self._revision
         self._refreshing = anyio.Event()
+        known = self._revision
+
+        def read() -> tuple[int, datetime | None]:
+            revision = self._revision_source()
+            if self._boundary_source is not None and (revision != known or passed):
+                return revision, self._boundary_source()
+            return revision, boundary
+
         try:
-            # A blocking database read: never on the event loop, which must stay free to finish
+            # Blocking database reads: never on the event loop, which must stay free to finish
             # the requests that give connections back to the pool.
-            revision = await anyio.to_thread.run_sync(self._revision_source)
+            revision, following = await anyio.to_thread.run_sync(read)
             with self._lock:
-                if revision != self._revision:
+                if revision != self._revision or passed:
                     self._entries.clear()
-                self._revision, self._checked_at = revision, time.monotonic()
+                self._revision, self._boundary, self._checked_at = revision, following, time.monotonic()
         finally:
             self._refreshing.set()
             self._refreshing = None

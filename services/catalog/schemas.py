@@ -66,6 +66,10 @@ class PricesAndStockOut(_Out):
     manage_stock: bool
     backorders: str
     backorders_allowed: bool
+    # the scheduled sale window (ISO 8601 UTC or null: open-ended; docs/spec.md section 10.4);
+    # ``sale_price``/``price`` above are the prices in force now
+    date_on_sale_from: str | None
+    date_on_sale_to: str | None
 
 
 class ProductAttributeOut(_Out):
@@ -179,6 +183,8 @@ class ProductOut(PricesAndStockOut):
     grouped_products: list[int]
     external_url: str
     button_text: str
+    catalog_visibility: str
+    virtual: bool
     isConfigurable: bool
     configurations: list[ConfigurationEntryOut]
     use_recommended_products_price: bool
@@ -220,6 +226,7 @@ class VariationOut(PricesAndStockOut):
     image: VariationImage | None
     colour_swatch_id: int | None
     menu_order: int
+    virtual: bool
 
 
 class TagGroup(_Out):

@@ -17,7 +17,8 @@ Query handling, the same on both databases:
   ignoring case, comes first, even when the words would not match;
 - weights: name and SKU most, then tag and category names, then the short description;
   ties by name, then id;
-- only visible (``publish`` by default) products not flagged ``hide_product``.
+- only visible (``publish`` by default) products not flagged ``hide_product`` and whose
+  ``catalog_visibility`` is ``visible`` or ``search`` (docs/spec.md section 10.5).
 """
 
 from __future__ import annotations
@@ -83,6 +84,11 @@ def tsquery_text(terms: Sequence[str]) -> tuple[str, str | None]:
     return " & ".join([*head, f"{last}:*"]), None
 
 
+# WooCommerce catalog_visibility values listed in search results and in category listings
+# (docs/spec.md section 10.5); ``hidden`` is in neither: only its own link reaches it.
+LISTED_IN_SEARCH = ("visible", "search")
+LISTED_IN_CATALOG = ("visible", "catalog")
+
 _SKU_HITS = """
     SELECT id FROM products WHERE lower(sku) = :sku
     UNION
@@ -118,11 +124,12 @@ def _statement(fts: str) -> TextClause:
         WHERE p.id IN (SELECT id FROM hits UNION SELECT id FROM sku_hits)
           AND p.status IN :statuses
           AND p.hide_product = :hidden
+          AND p.catalog_visibility IN :listed
         ORDER BY CASE WHEN p.id IN (SELECT id FROM sku_hits) THEN 0 ELSE 1 END,
                  coalesce(h.score, 0), p.name, p.id
         LIMIT :limit
         """
-    ).bindparams(bindparam("statuses", expanding=True))
+    ).bindparams(bindparam("statuses", expanding=True), bindparam("listed", expanding=True))
 
 
 def search_products(
@@ -152,9 +159,19 @@ def search_products(
         "sku": sku,
         "statuses": list(statuses),
         "hidden": False,
+        "listed": list(LISTED_IN_SEARCH),
         "limit": max(1, min(int(limit), MAX_LIMIT)),
     }
     return list(session.scalars(_statement(fts), params))
 
 
-__all__ = ["MAX_LIMIT", "MAX_TERMS", "fts5_match", "query_terms", "search_products", "tsquery_text"]
+__all__ = [
+    "LISTED_IN_CATALOG",
+    "LISTED_IN_SEARCH",
+    "MAX_LIMIT",
+    "MAX_TERMS",
+    "fts5_match",
+    "query_terms",
+    "search_products",
+    "tsquery_text",
+]

@@ -8,6 +8,7 @@ ACF flexible-content rows: ``{"acf_fc_layout": layout, **fields}``.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from services.catalog.models import (
@@ -23,10 +24,14 @@ from services.catalog.models import (
     TaxRate,
     Variation,
 )
+from services.catalog.sales import SaleRow, current_prices, utc_now
 from services.configurator import domain as configurator
 from services.shared.money import format_amount
 
 Json = dict[str, Any]
+
+# WooCommerce's default label of an external product's button (docs/spec.md section 10.2)
+EXTERNAL_BUTTON_TEXT = "Buy product"
 
 
 def block(b: ContentBlock) -> Json:
@@ -65,24 +70,50 @@ def _price_fields(
     }
 
 
+def _sale_dates(row: SaleRow) -> Json:
+    """WooCommerce's ``date_on_sale_from``/``date_on_sale_to`` (ISO 8601, UTC, or None)."""
+    return {
+        "date_on_sale_from": _iso(row.date_on_sale_from),
+        "date_on_sale_to": _iso(row.date_on_sale_to),
+    }
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat(timespec="seconds") if value is not None else None
+
+
+def _row_prices(row: SaleRow, now: datetime) -> Json:
+    """A row's price fields now: the sale price only inside its sale window (``sales.py``,
+    docs/spec.md section 10.4), so ``sale_price`` is "" outside it."""
+    c = current_prices(row, now)
+    return {**_price_fields(c.regular_eur, c.sale_eur, c.regular_usd, c.sale_usd), **_sale_dates(row)}
+
+
 def _product_prices(p: Product) -> Json:
-    """A variable product shows its lowest published variation price (docs/spec.md section 9)."""
+    """A variable product shows its lowest published variation price (docs/spec.md section 9),
+    every price as it is now (scheduled sales, docs/spec.md section 10.4)."""
+    now = utc_now()
     live = [v for v in p.variations if v.status == "publish"]
     if p.type == "variable" and live:
-        cheapest_eur = min(live, key=lambda v: _effective(v.regular_price_eur, v.sale_price_eur) or 0)
-        cheapest_usd = min(live, key=lambda v: _effective(v.regular_price_usd, v.sale_price_usd) or 0)
+        prices = {v.id: current_prices(v, now) for v in live}
+        cheapest_eur = min(
+            live, key=lambda v: _effective(prices[v.id].regular_eur, prices[v.id].sale_eur) or 0
+        )
+        cheapest_usd = min(
+            live, key=lambda v: _effective(prices[v.id].regular_usd, prices[v.id].sale_usd) or 0
+        )
         fields = _price_fields(
-            cheapest_eur.regular_price_eur,
-            cheapest_eur.sale_price_eur,
-            cheapest_usd.regular_price_usd,
-            cheapest_usd.sale_price_usd,
+            prices[cheapest_eur.id].regular_eur,
+            prices[cheapest_eur.id].sale_eur,
+            prices[cheapest_usd.id].regular_usd,
+            prices[cheapest_usd.id].sale_usd,
         )
         fields["on_sale"] = any(
-            _on_sale(v.regular_price_eur, v.sale_price_eur) or _on_sale(v.regular_price_usd, v.sale_price_usd)
-            for v in live
+            _on_sale(c.regular_eur, c.sale_eur) or _on_sale(c.regular_usd, c.sale_usd)
+            for c in prices.values()
         )
-        return fields
-    return _price_fields(p.regular_price_eur, p.sale_price_eur, p.regular_price_usd, p.sale_price_usd)
+        return {**fields, **_sale_dates(p)}
+    return _row_prices(p, now)
 
 
 def _image_src(p: Product, role: str) -> str | None:
@@ -173,7 +204,11 @@ def product(
         "upsell_ids": list(p.upsell_ids or []),
         "grouped_products": list(p.grouped_ids or []),
         "external_url": p.external_url or "",
-        "button_text": p.button_text or "",
+        "button_text": (p.button_text or EXTERNAL_BUTTON_TEXT)
+        if p.type == "external"
+        else (p.button_text or ""),
+        "catalog_visibility": p.catalog_visibility,
+        "virtual": p.virtual,
         "isConfigurable": p.is_configurable,
         "configurations": configuration_entries(cfg),
         "use_recommended_products_price": p.use_recommended_products_price,
@@ -217,7 +252,8 @@ def variation(v: Variation) -> Json:
         "sku": v.sku or "",
         "status": v.status,
         "description": v.description,
-        **_price_fields(v.regular_price_eur, v.sale_price_eur, v.regular_price_usd, v.sale_price_usd),
+        **_row_prices(v, utc_now()),
+        "virtual": v.virtual,
         "stock_status": v.stock_status,
         "stock_quantity": v.stock_quantity,
         "manage_stock": v.manage_stock,

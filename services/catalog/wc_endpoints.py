@@ -18,6 +18,7 @@ from services.catalog import repository as repo
 from services.catalog import schemas as out
 from services.catalog import serializers as ser
 from services.catalog.params import MAX_PER_PAGE, id_list, positive_int, single_id, text_list
+from services.catalog.sales import current_prices
 from services.catalog.visibility import IncludeUnpublishedDep, cache_control
 from services.configurator import repository as cfg_repo
 from services.configurator import service as cfg_service
@@ -342,12 +343,13 @@ def configurator_prices(
 ) -> dict[str, Json]:
     """Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
     extra price (its ``sku_part``; stored in minor units, negative counts as 0, docs/spec.md
-    section 5) or a product's current price (sale price when on sale)."""
+    section 5) or a product's current price (sale price when on sale now)."""
     wanted = text_list(skus)
     out: dict[str, Json] = {}
     for p in repo.products_by_skus(session, wanted):
-        eur = p.sale_price_eur if p.sale_price_eur is not None else p.regular_price_eur
-        usd = p.sale_price_usd if p.sale_price_usd is not None else p.regular_price_usd
+        now = current_prices(p)  # a scheduled sale only inside its window (docs/spec.md section 10.4)
+        eur = now.sale_eur if now.sale_eur is not None else now.regular_eur
+        usd = now.sale_usd if now.sale_usd is not None else now.regular_usd
         out[f"_{p.sku}"] = {"eur": format_amount(eur or 0), "usd": format_amount(usd or 0)}
     for c in cfg_repo.choices_by_sku_parts(session, wanted):
         out[f"_{c.sku_part}"] = {

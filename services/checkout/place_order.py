@@ -2,7 +2,8 @@
 
 ``place_order(token, idempotency_key, body)``:
 
-1. Validate the form (``form.py``; 422 ``invalid_checkout`` with a message per field).
+1. Validate the form (``schemas.py``; 422 ``invalid_checkout`` with a message per field). A cart
+   whose every line is virtual needs no address or shipping method (docs/spec.md section 10.3).
 2. Same cart + same ``Idempotency-Key`` as an earlier order: answer that order again (a double
    click or a retried request makes one order; another body with the key is 409
    ``idempotency_key_reused``).
@@ -61,7 +62,7 @@ from services.checkout.links import order_link
 from services.checkout.models import Order, OrderCustomer, OrderLine
 from services.checkout.payments import provider
 from services.checkout.pricing import out_of_stock, stock_needs
-from services.checkout.schemas import CheckoutForm, parse_form
+from services.checkout.schemas import CheckoutForm, missing_shipping_fields, parse_form
 from services.checkout.serializers import order_json
 from services.mail.outbox import enqueue
 from services.shared.db import get_sessionmaker
@@ -121,12 +122,12 @@ def place_order(
     """Place the order for the cart held with ``token`` (see the module docstring for the steps
     and errors). Raises ``InvalidCheckout`` 422, ``CheckoutConflict`` 409, ``NotFound`` 404
     ``cart_not_found``."""
-    form = parse_form(body)
-    digest = form_hash(form)
     app = cart_app or get_cart_app()
+    sessions = get_sessionmaker()
+    form = parse_form(body, needs_shipping=_needs_shipping(sessions, app, token))
+    digest = form_hash(form)
     cart_id = str(cart_id_for(token))
     order_key = order_key_for(token, idempotency_key)
-    sessions = get_sessionmaker()
     with _cart_locks[cart_id_for(token).int % LOCK_STRIPES]:
         with sessions() as session:
             existing = repo.order_for_key(session, cart_id, idempotency_key)
@@ -181,6 +182,18 @@ def place_order(
     )
 
 
+def _needs_shipping(sessions: Any, app: CartApplication, token: str) -> bool:
+    """Whether the form must carry an address and a shipping method: True unless the cart's
+    every line is virtual now (docs/spec.md section 10.3). A cart that cannot be read (unknown
+    token) needs shipping: the form is checked fully and the cart's own error follows."""
+    try:
+        cart = app.state(token)
+    except DomainError:
+        return True
+    with sessions() as session:
+        return service.cart_needs_shipping(session, cart)
+
+
 def _retryable(exc: OperationalError) -> bool:
     """A lock timeout (SQLite "database is locked"), a deadlock or a serialisation failure
     (PostgreSQL): the transaction may simply be run again."""
@@ -216,6 +229,8 @@ def _place(
         email=form.email,
         now=service.clock(),
     )
+    if priced.needs_shipping and (missing := missing_shipping_fields(form)):
+        raise InvalidCheckout(missing)  # the cart gained a physical line since the form was read
     coupons.refuse_first(priced.coupons)
     figures = priced.totals
     if form.expected_total is not None and form.expected_total != figures.total:

@@ -21,6 +21,8 @@ from services.configurator import domain as configurator_domain
 from services.configurator.domain import Configurator
 from services.shared.money import included_tax
 
+NEVER_SOLD = ("grouped", "external")  # product types checkout never prices (docs/spec.md section 10.1)
+
 
 @dataclass(frozen=True)
 class LiveProduct:
@@ -45,6 +47,10 @@ class LiveProduct:
     # the product's configurator now (docs/spec.md section 2.13): a line's build is validated
     # and its extras priced with it; a configured line of a product without one is unavailable
     configurator: Configurator | None = None
+    # "simple", "variable", "grouped" or "external": grouped and external products are never
+    # sold here (docs/spec.md sections 10.1 and 10.2); ``virtual``: needs no shipping (10.3)
+    product_type: str = "simple"
+    virtual: bool = False
 
     @property
     def stock(self) -> dict[str, Any]:
@@ -114,7 +120,7 @@ def price_lines(
 
     ``live`` maps ``(product_id, variation_id)`` to the facts read now (None: not found).
     Raises ``CheckoutConflict`` 409: ``cart_empty`` (no line above 0), ``product_unavailable``
-    (unpublished, no SKU, coming soon, a build the configurator no longer accepts, a configured line of a product without a configurator), ``out_of_stock`` (an option
+    (unpublished, no SKU, coming soon, grouped or external, a build the configurator no longer accepts, a configured line of a product without a configurator), ``out_of_stock`` (an option
     or the product, counting every line of the same product and variation)."""
     lines = [line for line in cart_lines if int(line.get("count") or 0) > 0]
     if not lines:
@@ -201,6 +207,8 @@ def _configured(
 def _price_line(line: Mapping[str, Any], facts: LiveProduct | None, currency: str) -> PricedLine:
     name = str(line.get("name") or f"Product {line['product_id']}")
     if facts is None or not facts.published or not facts.sku or facts.availability == "coming_soon":
+        raise _unavailable(name)
+    if facts.product_type in NEVER_SOLD:  # docs/spec.md sections 10.1 and 10.2: never priced
         raise _unavailable(name)
     configuration = None
     if facts.configurator is not None:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from services.catalog.models import Product, Variation
 from services.catalog.repository import CountryTax, country_tax
+from services.catalog.sales import current_prices
 from services.checkout.models import Order, OrderCustomer, OrderLine, ShippingRate, ShippingZone
 from services.checkout.pricing import LiveProduct
 from services.checkout.shipping import RateFacts, ZoneFacts
@@ -96,6 +97,7 @@ def live_products(
                 out[(pid, vid)] = None
                 continue
         source: Any = variation or p
+        prices = current_prices(source)  # scheduled sales (docs/spec.md section 10.4)
         published = p.status == "publish" and (variation is None or variation.status == "publish")
         out[(pid, vid)] = LiveProduct(
             product_id=pid,
@@ -104,16 +106,18 @@ def live_products(
             name=p.name,
             sku=(variation.sku or p.sku) if variation is not None else p.sku,
             availability=p.availability,
-            regular_eur=source.regular_price_eur or 0,
-            sale_eur=source.sale_price_eur,
-            regular_usd=source.regular_price_usd or 0,
-            sale_usd=source.sale_price_usd,
+            regular_eur=prices.regular_eur or 0,
+            sale_eur=prices.sale_eur,
+            regular_usd=prices.regular_usd or 0,
+            sale_usd=prices.sale_usd,
             stock_status=source.stock_status,
             stock_quantity=source.stock_quantity,
             manage_stock=source.manage_stock,
             backorders=source.backorders,
             category_ids=tuple(c.id for c in p.categories),
             configurator=configurators.get(pid),
+            product_type=p.type,
+            virtual=source.virtual,
         )
     return out
 

@@ -152,6 +152,8 @@ class CheckoutForm(BaseModel):
     @field_validator("postcode")
     @classmethod
     def _postcode(cls, value: str, info: Any) -> str:
+        if not value:  # only a form without shipping (``NoShippingForm``) gets here empty
+            return value
         value = re.sub(r"\s+", " ", value.upper())
         known = POSTCODES.get(info.data.get("country") or "")
         if known is not None and not known[0].match(value):
@@ -170,6 +172,28 @@ class CheckoutForm(BaseModel):
         return value
 
 
+class NoShippingForm(CheckoutForm):
+    """The checkout form of a cart whose every line is virtual (docs/spec.md section 10.3):
+    billing details only. Street, town, postcode and shipping method may be left out (""),
+    and are still checked when given; name, email, country (the billing country, which
+    decides the tax rate), payment method and terms stay required."""
+
+    address_1: str = ""
+    city: str = ""
+    postcode: str = ""
+    shipping_method: str = Field(default="", max_length=64)
+
+
+# the fields only a cart that ships requires (``NoShippingForm`` lets them be empty)
+SHIPPING_FIELDS = ("address_1", "city", "postcode", "shipping_method")
+
+
+def missing_shipping_fields(form: CheckoutForm) -> dict[str, str]:
+    """``{field: message}`` for each of :data:`SHIPPING_FIELDS` left empty: what a cart that
+    needs shipping lacks when the form was validated as a :class:`NoShippingForm`."""
+    return {name: REQUIRED[name] for name in SHIPPING_FIELDS if not getattr(form, name)}
+
+
 def _label(field: str) -> str:
     return {
         "first_name": "First name",
@@ -183,12 +207,14 @@ def _label(field: str) -> str:
     }.get(field, field)
 
 
-def parse_form(data: Any) -> CheckoutForm:
+def parse_form(data: Any, *, needs_shipping: bool = True) -> CheckoutForm:
     """Validate the raw JSON body. Raises ``InvalidCheckout`` (422) with ``fields`` mapping every
-    bad field to its message; a body that is not an object is reported on ``form``."""
+    bad field to its message; a body that is not an object is reported on ``form``. Without
+    ``needs_shipping`` (every cart line virtual) the body is a :class:`NoShippingForm`."""
     if not isinstance(data, dict):
         raise InvalidCheckout({"form": "The checkout form must be a JSON object."})
-    return validated_body(CheckoutForm, data, InvalidCheckout, _message)
+    shape = CheckoutForm if needs_shipping else NoShippingForm
+    return validated_body(shape, data, InvalidCheckout, _message)
 
 
 def _message(name: str, error: Mapping[str, Any]) -> str:
@@ -289,6 +315,9 @@ class QuoteOut(FiguresOut):
 
     currency: Currency
     country: str
+    # False when every line is virtual: no address or method needed, shipping 0 and
+    # ``shipping_method`` "" (docs/spec.md section 10.3)
+    needs_shipping: bool
     shipping_method: str
     shipping_methods: list[ShippingMethodOut]
     payment_methods: list[PaymentMethodOut]

@@ -37,10 +37,17 @@ from services.shared.text import erasure_address
 clock: Callable[[], datetime] = shared_clock.now
 
 
+# A cart whose every line is virtual ships nothing (docs/spec.md section 10.3): the order
+# records no shipping method ("") with this title, and shipping costs 0.
+NO_SHIPPING = RateFacts(id="", zone_id=0, title="No shipping needed", currency="", cost=0, free_over=None)
+
+
 @dataclass(frozen=True)
 class PricedCart:
     """The cart priced for a destination: ``lines``, ``coupons``, the chosen ``rate`` and
-    every offered ``methods`` (with what each costs for this order), ``totals``."""
+    every offered ``methods`` (with what each costs for this order), ``totals``.
+    ``needs_shipping`` False when every line is virtual: then ``rate`` is :data:`NO_SHIPPING`
+    and ``methods`` is empty (docs/spec.md section 10.3)."""
 
     destination: repo.Destination
     lines: list[PricedLine]
@@ -49,6 +56,39 @@ class PricedCart:
     methods: list[tuple[RateFacts, int]]
     rate: RateFacts
     totals: Totals
+    needs_shipping: bool = True
+
+
+def needs_shipping(
+    lines: Sequence[PricedLine], live: Mapping[tuple[int, int | None], LiveProduct | None]
+) -> bool:
+    """Whether the priced ``lines`` need shipping: True unless every line's product (or its
+    variation) is ``virtual`` (docs/spec.md section 10.3)."""
+    return not all(
+        (facts := live.get((line.product_id, line.variation_id))) is not None and facts.virtual
+        for line in lines
+    )
+
+
+def cart_needs_shipping(session: Session, cart: Mapping[str, Any]) -> bool:
+    """Whether ``cart`` (the cart application's state) needs shipping, read from the catalogue
+    now: False when every line above 0 is virtual (docs/spec.md section 10.3), and for a cart
+    with no such line (already ordered: a retried order is answered whatever it was for; an
+    empty cart is refused ``cart_empty`` later). Decides which form fields checkout requires
+    (``schemas.parse_form``)."""
+    keys = _keys(cart.get("lines") or [])
+    if not keys:
+        return False
+    live = repo.live_products(session, keys)
+    return not all((facts := live.get(key)) is not None and facts.virtual for key in keys)
+
+
+def _keys(cart_lines: Sequence[Mapping[str, Any]]) -> list[tuple[int, int | None]]:
+    return [
+        (int(line["product_id"]), int(line["variation_id"]) if line.get("variation_id") is not None else None)
+        for line in cart_lines
+        if int(line.get("count") or 0) > 0
+    ]
 
 
 def method_json(rate: RateFacts, cost: int | None = None) -> dict[str, Any]:
@@ -91,20 +131,20 @@ def price_cart(
     ``shipping_method`` (None: the first offered). Raises 422 ``invalid_checkout`` with
     ``fields.country`` (we do not ship there) or ``fields.shipping_method`` (not offered there),
     409 ``cart_empty`` / ``product_unavailable`` / ``out_of_stock`` (``pricing.price_lines``).
-    Coupon refusals are returned in ``coupons.refused``, not raised."""
+    Coupon refusals are returned in ``coupons.refused``, not raised. A cart of virtual lines
+    only needs no shipping: ``shipping_method`` is ignored, shipping is 0 and tax is the
+    rate of ``country`` (the billing country; docs/spec.md section 10.3)."""
     dest = repo.destination(session, country)
     if dest is None:
         raise InvalidCheckout({"country": "We do not ship to that country."})
     cart_lines: Sequence[Mapping[str, Any]] = cart.get("lines") or []
-    keys = [
-        (int(line["product_id"]), int(line["variation_id"]) if line.get("variation_id") is not None else None)
-        for line in cart_lines
-        if int(line.get("count") or 0) > 0
-    ]
-    live = repo.live_products(session, keys)
+    live = repo.live_products(session, _keys(cart_lines))
     lines = price_lines(cart_lines, live, dest.currency)
     codes = [str(c["code"]) for c in cart.get("coupons") or [] if c.get("code")]
     coupons = check_coupons(session, codes, lines, dest.currency, email=email, now=now)
+    if not needs_shipping(lines, live):
+        figures = totals(lines, coupons.result, 0, dest.currency, dest.tax_rate_bp)
+        return PricedCart(dest, lines, live, coupons, [], NO_SHIPPING, figures, needs_shipping=False)
     zones, rates = repo.shipping_data(session)
     offered = methods_for(dest.code, dest.currency, zones, rates)
     if not offered:
@@ -125,7 +165,7 @@ def price_cart(
 
 def quote_json(priced: PricedCart) -> dict[str, Any]:
     """The quote: ``{currency, country, subtotal, discount, shipping, tax, tax_name, total,
-    shipping_method, shipping_methods: [{id, title, cost, currency, free_over}], payment_methods:
+    needs_shipping, shipping_method ("" when nothing ships), shipping_methods: [{id, title, cost, currency, free_over}], payment_methods:
     [{id, title}], lines: [{line_id, product_id, variation_id, sku, name, count, unit_price,
     line_total, discount}], coupons: [{code, discount}], coupon_refusals: [{code, refusal,
     message}]}`` (minor units of ``currency``)."""
@@ -141,6 +181,7 @@ def quote_json(priced: PricedCart) -> dict[str, Any]:
         "tax_name": priced.destination.tax_name,
         "tax_rate_bp": t.tax_rate_bp,
         "total": t.total,
+        "needs_shipping": priced.needs_shipping,
         "shipping_method": priced.rate.id,
         "shipping_methods": [method_json(r, cost) for r, cost in priced.methods],
         "payment_methods": [{"id": p.id, "title": p.title} for p in providers()],

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from services.cart.rules import base_price
 from services.catalog.models import Product
+from services.catalog.sales import current_prices
 from services.configurator import domain
 from services.configurator import repository as repo
 from services.configurator.models import ConfiguratorModel
@@ -47,9 +48,10 @@ def product_price(product: Product) -> tuple[int, int]:
     """``(eur, usd)`` in minor units: the product's current unit price, sale price when on sale
     else regular, read exactly as the cart reads it (``services.cart.rules.base_price``: USD at
     least 1.00)."""
+    now = current_prices(product)  # a scheduled sale only inside its window (docs/spec.md section 10.4)
     line = {
-        "eur": {"regular": product.regular_price_eur or 0, "sale": product.sale_price_eur},
-        "usd": {"regular": product.regular_price_usd or 0, "sale": product.sale_price_usd},
+        "eur": {"regular": now.regular_eur or 0, "sale": now.sale_eur},
+        "usd": {"regular": now.regular_usd or 0, "sale": now.sale_usd},
     }
     return base_price(line, "EUR"), base_price(line, "USD")
 

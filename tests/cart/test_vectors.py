@@ -33,6 +33,8 @@ def test_every_refusal_code_the_cart_knows_is_covered_by_a_vector() -> None:
     assert {
         "coming_soon",
         "not_purchasable",
+        "grouped_product",
+        "external_product",
         "variation_required",
         "count_capped",
         "out_of_stock",

@@ -1,4 +1,5 @@
-"""Demo products: mousepads (1301..1306, variations 5301..) and merch (1501..1506).
+"""Demo products: mousepads (1301..1306, variations 5301..) and merch (1501..1509: 1507 is a
+grouped product, 1508 an external one, 1509 a virtual one; docs/spec.md section 10).
 
 Prices in cents. Product 1503 (sticker pack) deliberately has no SKU: the cart drops
 items without one (docs/spec.md section 4).
@@ -106,5 +107,27 @@ MERCH_PRODUCTS: list[dict[str, Any]] = [
         family="part", colour=BLUE, image_count=2,
         short="Translucent Escape keycap on a working switch, as a keychain.",
         specs=["Frost Linear switch", "Stainless steel ring"],
+    ),
+    # docs/spec.md section 10: a grouped product (its page sells its children, never itself),
+    # an external product (sold by a partner shop) and a virtual one (no shipping)
+    product(
+        1507, "Desk Starter Set", "HV-MR-STARTER-SET", [MERCH], 0, 0,
+        family="mousepad", colour=GREY, image_count=2, type="grouped", grouped_ids=[1302, 1506, 1501],
+        regular_price_eur=None, regular_price_usd=None,  # no price of its own
+        short="A control pad, a keychain and a tee: everything for a fresh desk, added one by one.",
+        specs=["Fjord M Control pad", "Keycap Keychain", "HALVARD Logo Tee"],
+    ),
+    product(
+        1508, "Partner Gaming Chair", "HV-MR-PARTNER-CHAIR", [MERCH], 24999, 26999,
+        family="hoodie", colour=BLACK, image_count=2, type="external",
+        external_url="https://partner.example.com/halvard-gaming-chair", button_text="Buy at our partner",
+        short="An ergonomic chair from our partner, sold and shipped by their shop.",
+        specs=["4D armrests", "Cold-foam seat", "Sold by our partner"],
+    ),
+    product(
+        1509, "Digital Gift Card 25", "HV-MR-GIFT-25", [MERCH], 2500, 2500,
+        family="part", colour=RED, image_count=2, virtual=True,
+        short="A gift card code sent by email: nothing to ship.",
+        specs=["Worth 25.00 in the shop", "Sent by email", "Valid for 3 years"],
     ),
 ]  # fmt: skip

@@ -1028,7 +1028,7 @@ export interface paths {
          * Prices of configurator SKUs
          * @description Prices keyed ``_{sku}`` as ``{"eur": "19.90", "usd": "21.90"}``: a configurator choice's
          *     extra price (its ``sku_part``; stored in minor units, negative counts as 0, docs/spec.md
-         *     section 5) or a product's current price (sale price when on sale).
+         *     section 5) or a product's current price (sale price when on sale now).
          */
         get: operations["configurator_prices_api_wc_configurator_prices_get"];
         put?: never;
@@ -3062,6 +3062,8 @@ export interface components {
             backorders_allowed: boolean;
             /** Button Text */
             button_text: string;
+            /** Catalog Visibility */
+            catalog_visibility: string;
             /** Categories */
             categories: components["schemas"]["Term"][];
             /** Configurations */
@@ -3070,6 +3072,10 @@ export interface components {
             cross_sell_ids: number[];
             /** Date Created */
             date_created: string | null;
+            /** Date On Sale From */
+            date_on_sale_from: string | null;
+            /** Date On Sale To */
+            date_on_sale_to: string | null;
             /** Description */
             description: string;
             /** External Url */
@@ -3134,6 +3140,8 @@ export interface components {
             use_recommended_products_price: boolean;
             /** Variations */
             variations: number[];
+            /** Virtual */
+            virtual: boolean;
         };
         /**
          * ProjectionStatusOut
@@ -3216,6 +3224,8 @@ export interface components {
             discount: number;
             /** Lines */
             lines: components["schemas"]["QuoteLineOut"][];
+            /** Needs Shipping */
+            needs_shipping: boolean;
             /** Payment Methods */
             payment_methods: components["schemas"]["PaymentMethodOut"][];
             /** Shipping */
@@ -4035,6 +4045,10 @@ export interface components {
             backorders_allowed: boolean;
             /** Colour Swatch Id */
             colour_swatch_id: number | null;
+            /** Date On Sale From */
+            date_on_sale_from: string | null;
+            /** Date On Sale To */
+            date_on_sale_to: string | null;
             /** Description */
             description: string;
             /** Id */
@@ -4070,6 +4084,8 @@ export interface components {
             stock_quantity: number | null;
             /** Stock Status */
             stock_status: string;
+            /** Virtual */
+            virtual: boolean;
         };
         /**
          * WarningMessage

@@ -12,7 +12,7 @@ import type { Product, Variation } from '@/types/api';
 export { productPageLoader as loader };
 
 export function Component() {
-  const { product, variations, swatches, recommended, linked } = useLoaderData<ProductPageData>();
+  const { product, variations, swatches, recommended, linked, grouped } = useLoaderData<ProductPageData>();
   const currency = useCurrency();
   const add = useCartStore((s) => s.add);
   const setRecommendedProducts = useCartStore((s) => s.setRecommendedProducts);
@@ -57,6 +57,7 @@ export function Component() {
         swatches={swatches}
         recommended={recommended}
         linked={linked}
+        grouped={grouped}
         currency={currency}
         onAddToCart={onAddToCart}
         onCustomize={onCustomize}

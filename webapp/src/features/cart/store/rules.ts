@@ -321,6 +321,9 @@ class CartAggregate {
 
   add(facts: ProductFacts, configuration: string[] | null, recommender: ProductFacts | null): void {
     if (facts.availability === 'coming_soon') this.refuse('coming_soon', `${facts.name} is coming soon and cannot be ordered yet.`, 409);
+    // docs/spec.md sections 10.1 and 10.2: grouped and external products are never cart lines.
+    if (facts.product_type === 'grouped') this.refuse('grouped_product', `${facts.name} is a set of products: add the products in it one by one.`, 422);
+    if (facts.product_type === 'external') this.refuse('external_product', `${facts.name} is sold by another shop and cannot be added to the cart.`, 422);
     if (!facts.sku) this.refuse('not_purchasable', `${facts.name} cannot be bought online.`, 422);
     if (facts.product_type === 'variable' && (facts.variation_id ?? null) === null) {
       this.refuse('variation_required', `Please choose a variation of ${facts.name}.`, 422);

@@ -37,6 +37,8 @@ export interface ProductPageData {
   recommended: Product[];
   /** Linked products (WooCommerce upsells): the picker's other versions of this product. */
   linked: Product[];
+  /** A grouped product's children (`grouped_products`, docs/spec.md section 10.1); [] otherwise. */
+  grouped: Product[];
 }
 
 const recommendedIds = (product: Product): number[] => (Array.isArray(product.acf?.recommended_products) ? product.acf.recommended_products : []);
@@ -45,19 +47,29 @@ const recommendedIds = (product: Product): number[] => (Array.isArray(product.ac
  * `/{categorySlug}/{productSlug}`, and for draft or pending products also
  * `/{categorySlug}/{parentCategorySlug}/{productSlug}` (docs/spec.md section 2 "Links"): the product
  * is found by its slug, the last path segment. Unknown slug: 404. A product flagged
- * hide_product redirects to '/' (docs/spec.md section 2 "Product page").
+ * hide_product redirects to '/' (docs/spec.md section 2 "Product page"). A grouped product also
+ * loads its children (docs/spec.md section 10.1).
  */
 export async function productPageLoader({ params, request }: LoaderFunctionArgs): Promise<ProductPageData> {
   const product = await getProductBySlug(params.productSlug ?? '', request.signal);
   if (!product) throw new Response('Not found', { status: 404 });
   if (isHidden(product)) throw redirect(paths.home);
   const signal = request.signal;
-  const [variations, recommended, linked] = await Promise.all([
+  const [variations, recommended, linked, grouped] = await Promise.all([
     (product.variations?.length ?? 0) > 0 ? getVariations(product.id, signal) : Promise.resolve([]),
     getProductsByIds(recommendedIds(product), signal),
     getProductsByIds(product.upsell_ids ?? [], signal),
+    product.type === 'grouped' ? getProductsByIds(product.grouped_products ?? [], signal) : Promise.resolve([]),
   ]);
   const swatchIds = [...new Set(variations.map((v) => v.colour_swatch_id).filter((id): id is number => typeof id === 'number'))];
   const swatches = await getColourSwatches(swatchIds, signal);
-  return { product, variations, swatches, recommended, linked: linked.filter((p) => p.id !== product.id && !isHidden(p)) };
+  return {
+    product,
+    variations,
+    swatches,
+    recommended,
+    linked: linked.filter((p) => p.id !== product.id && !isHidden(p)),
+    // a grouped product's children: hidden ones included (they are only sold through it), never itself
+    grouped: grouped.filter((p) => p.id !== product.id && p.type !== 'grouped'),
+  };
 }

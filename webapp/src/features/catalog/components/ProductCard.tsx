@@ -38,7 +38,8 @@ export function ProductCard({ product, currency, eager = false }: { product: Pro
         </div>
         <div className={styles.cardBody}>
           <h3 className={styles.cardTitle}>{product.name}</h3>
-          <Price info={priceOf(product, currency)} currency={currency} from={variable} className={styles.cardPrice} />
+          {/* a grouped product has no price of its own: its children have (docs/spec.md section 10.1) */}
+          {product.type !== 'grouped' && <Price info={priceOf(product, currency)} currency={currency} from={variable} className={styles.cardPrice} />}
         </div>
       </Link>
     </article>

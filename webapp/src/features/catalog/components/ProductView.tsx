@@ -10,7 +10,9 @@ import type { ColourSwatch, Currency, Product, Variation } from '../types';
 import { BtnFade, btnFadeTexts } from './BtnFade';
 import { BuyButton } from './BuyButton';
 import { buyButtonState } from './buyButtonState';
+import { ExternalBuyLink } from './ExternalBuyLink';
 import { Gallery } from './Gallery';
+import { GroupedProducts } from './GroupedProducts';
 import { LinkedProducts } from './LinkedProducts';
 import { RecommendedModal } from './RecommendedModal';
 import { VariationPicker } from './VariationPicker';
@@ -25,6 +27,8 @@ interface Props {
   recommended?: Product[];
   /** Linked products (other versions) for the picker. */
   linked?: Product[];
+  /** A grouped product's children (`grouped_products`), listed instead of a buy button. */
+  grouped?: Product[];
   /**
    * Adds to the cart (`recommendedBy`: the product whose recommendation the add follows).
    * Returns a message when the cart refused the add.
@@ -38,9 +42,12 @@ interface Props {
  * price (a variable product shows its lowest variation price until one is picked), special
  * notice, variation picker, linked-product picker, buy buttons and the variation hint. After an
  * add and its 1500 ms tick, the recommended-products modal opens when recommendations are in
- * stock (docs/spec.md section 4), without the products just added.
+ * stock (docs/spec.md section 4), without the products just added. A grouped product lists its
+ * children, each with its own buy button, and has no price or buy button of its own; an
+ * external product's button links out to the shop that sells it (docs/spec.md sections 10.1
+ * and 10.2).
  */
-export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], onAddToCart, onCustomize }: Props) {
+export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], grouped = [], onAddToCart, onCustomize }: Props) {
   const { loading, stock } = useStock(listed.id);
   const product = useMemo<Product>(() => (stock ? { ...listed, stock_status: stock.stock_status } : listed), [listed, stock]);
   const [variation, setVariation] = useState<Variation | null>(null);
@@ -59,6 +66,8 @@ export function ProductView({ product: listed, variations, swatches, currency, r
   }, [product, variation]);
 
   const price = displayPrice(product, currency, variations, variation);
+  const isGrouped = product.type === 'grouped';
+  const sellsHere = !isGrouped && product.type !== 'external';
   const category = product.categories?.[0];
   const needsVariation = variations.length > 0;
   const both = Boolean(product.acf?.show_both_configure_and_buy) && isConfigurable(product);
@@ -94,10 +103,12 @@ export function ProductView({ product: listed, variations, swatches, currency, r
           <p className={styles.notice}>{product.status === 'draft' ? 'Draft' : 'Pending review'}: only staff can see this product.</p>
         )}
         <SafeHtml html={product.acf?.short_description || product.short_description} className={styles.productLead} />
-        <p className={styles.productPrice} data-testid="product-price">
-          <Price info={price} currency={currency} from={needsVariation && !variation && variations.length > 1} />
-          {price.onSale && <span className={styles.saleTag}>Sale</span>}
-        </p>
+        {!isGrouped && (
+          <p className={styles.productPrice} data-testid="product-price">
+            <Price info={price} currency={currency} from={needsVariation && !variation && variations.length > 1} />
+            {price.onSale && <span className={styles.saleTag}>Sale</span>}
+          </p>
+        )}
         {notice?.text && (
           <p className={styles.notice} style={{ background: notice.background_colour ?? undefined, color: notice.text_colour ?? undefined }}>
             {notice.text}
@@ -116,28 +127,38 @@ export function ProductView({ product: listed, variations, swatches, currency, r
             }}
           />
         )}
-        <div className={styles.actions}>
-          {both && (
-            <button type="button" className="button button--ghost button--block" onClick={() => onCustomize(product)}>
-              Customize
-            </button>
-          )}
-          <BuyButton
-            product={product}
-            variation={variation}
-            stockLoading={loading}
-            ignoreConfigurable={both}
-            onAdd={add}
-            onCustomize={() => onCustomize(product)}
-            onTickEnd={afterTick}
-            buttonRef={buyButton}
-          />
-        </div>
-        {fadeTexts && <BtnFade texts={fadeTexts} />}
-        <p className={styles.hint} role="status">
-          {hint}
-        </p>
-        {preOrder && !loading && <p className={styles.preorder}>This item is on pre-order and ships as soon as new stock arrives.</p>}
+        {isGrouped && <GroupedProducts items={grouped} currency={currency} onAdd={(child) => onAddToCart(child, null)} />}
+        {product.type === 'external' && (
+          <div className={styles.actions}>
+            <ExternalBuyLink product={product} />
+          </div>
+        )}
+        {sellsHere && (
+          <div className={styles.actions}>
+            {both && (
+              <button type="button" className="button button--ghost button--block" onClick={() => onCustomize(product)}>
+                Customize
+              </button>
+            )}
+            <BuyButton
+              product={product}
+              variation={variation}
+              stockLoading={loading}
+              ignoreConfigurable={both}
+              onAdd={add}
+              onCustomize={() => onCustomize(product)}
+              onTickEnd={afterTick}
+              buttonRef={buyButton}
+            />
+          </div>
+        )}
+        {sellsHere && fadeTexts && <BtnFade texts={fadeTexts} />}
+        {sellsHere && (
+          <p className={styles.hint} role="status">
+            {hint}
+          </p>
+        )}
+        {sellsHere && preOrder && !loading && <p className={styles.preorder}>This item is on pre-order and ships as soon as new stock arrives.</p>}
         {typeof product.acf?.info_field === 'string' && product.acf.info_field && <p className={styles.infoField}>{product.acf.info_field}</p>}
         <ul className={styles.perks}>
           <li>Free EU shipping over €99</li>

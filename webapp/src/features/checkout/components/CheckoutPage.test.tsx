@@ -345,4 +345,29 @@ describe('CheckoutPage', () => {
     expect(within(screen.getByRole('complementary')).getByText('Coupon form')).toBeInTheDocument();
     await screen.findByRole('radio', { name: /Standard shipping/ });
   });
+  it('asks a cart of virtual items only for billing details, no address or shipping method, and places the order without them (docs/spec.md section 10.3)', async () => {
+    const { fetchMock, orderCalls } = backend([placed()]);
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const response = await base(input, init);
+      if (String(input) !== '/api/checkout/quote') return response;
+      const data = (await response.json()) as { total: number; shipping: number };
+      return new Response(JSON.stringify({ ...data, needs_shipping: false, shipping: 0, total: data.total - data.shipping, shipping_method: '', shipping_methods: [] }), { status: 200 });
+    });
+    renderCheckout();
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('No shipping needed'));
+    expect(screen.getByRole('group', { name: 'Billing details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Street address *')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Postcode / ZIP *')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Town / City *')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Shipping method' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email address *'), 'mila@example.com');
+    await user.type(screen.getByLabelText('First name *'), 'Mila');
+    await user.type(screen.getByLabelText('Last name *'), 'Berg');
+    await user.click(screen.getByLabelText('I have read and agree to the website terms and conditions'));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(orderCalls()).toHaveLength(1));
+    expect(orderCalls()[0].body).toMatchObject({ email: 'mila@example.com', country: 'DE', shipping_method: '', address_1: '', city: '', postcode: '' });
+  });
 });

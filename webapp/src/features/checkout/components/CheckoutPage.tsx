@@ -52,7 +52,9 @@ const text = (data: FormData, name: string) => {
 /**
  * The checkout (docs/checkout.md): contact email, shipping address (country from the cart; changing it
  * re-prices), shipping method, coupon, order notes, payment method (bank transfer), terms, and
- * Place order. Every field is validated on the server; its messages show next to the fields.
+ * Place order. A cart of virtual items only (the quote's `needs_shipping` false) asks for billing
+ * details only: no street, town, postcode or shipping method (docs/spec.md section 10.3). Every
+ * field is validated on the server; its messages show next to the fields.
  * Totals come from the server's quote. Placing is idempotent: one Idempotency-Key per attempt.
  */
 export function CheckoutPage({ cart, token, pending, countrySelector, couponForm, onPlaced }: Props) {
@@ -103,7 +105,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
       state: text(data, 'state') || undefined,
       country: cart.country.code,
       phone: text(data, 'phone') || undefined,
-      shipping_method: shippingMethod ?? '',
+      shipping_method: noShipping ? '' : (shippingMethod ?? ''),
       payment_method: 'bacs',
       terms_accepted: data.get('terms_accepted') === 'on',
       customer_note: text(data, 'customer_note') || undefined,
@@ -144,6 +146,9 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
   const quoted = Boolean(current?.shipping_methods?.length);
   const offered = quoted && current?.shipping_methods ? current.shipping_methods : methods;
   const itemsTotal = current ? current.subtotal - current.discount : cart.totals.total;
+  // Every line virtual (the server's quote says so): billing details only, no address or
+  // shipping method (docs/spec.md section 10.3).
+  const noShipping = current?.needs_shipping === false;
 
   return (
     <div className={`container section ${styles.page}`}>
@@ -161,7 +166,7 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
           </fieldset>
 
           <fieldset className={styles.group}>
-            <legend>Shipping address</legend>
+            <legend>{noShipping ? 'Billing details' : 'Shipping address'}</legend>
             <div className={styles.pair}>
               <Field name="first_name" label="First name" autoComplete="given-name" required error={errors.first_name} />
               <Field name="last_name" label="Last name" autoComplete="family-name" required error={errors.last_name} />
@@ -171,38 +176,44 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
               {countrySelector}
               <FieldError name="country" error={errors.country} />
             </div>
-            <Field name="address_1" label="Street address" placeholder="House number and street name" autoComplete="address-line1" required error={errors.address_1} />
-            <Field name="address_2" label="Apartment, suite, unit, etc. (optional)" autoComplete="address-line2" error={errors.address_2} />
+            {!noShipping && (
+              <>
+                <Field name="address_1" label="Street address" placeholder="House number and street name" autoComplete="address-line1" required error={errors.address_1} />
+                <Field name="address_2" label="Apartment, suite, unit, etc. (optional)" autoComplete="address-line2" error={errors.address_2} />
+                <div className={styles.pair}>
+                  <Field name="postcode" label="Postcode / ZIP" autoComplete="postal-code" required error={errors.postcode} />
+                  <Field name="city" label="Town / City" autoComplete="address-level2" required error={errors.city} />
+                </div>
+              </>
+            )}
             <div className={styles.pair}>
-              <Field name="postcode" label="Postcode / ZIP" autoComplete="postal-code" required error={errors.postcode} />
-              <Field name="city" label="Town / City" autoComplete="address-level2" required error={errors.city} />
-            </div>
-            <div className={styles.pair}>
-              <Field name="state" label="State / County (optional)" autoComplete="address-level1" error={errors.state} />
+              {!noShipping && <Field name="state" label="State / County (optional)" autoComplete="address-level1" error={errors.state} />}
               <Field name="phone" label="Phone (optional)" type="tel" autoComplete="tel" error={errors.phone} />
             </div>
           </fieldset>
 
-          <fieldset className={styles.group} aria-describedby={errors.shipping_method ? 'checkout-shipping_method-error' : undefined}>
-            <legend>Shipping method</legend>
-            {methodsLoading && <p className="muted">Loading shipping methods…</p>}
-            {!methodsLoading && methods.length === 0 && <p className="muted">No shipping methods are available for {cart.country.name}.</p>}
-            <ul className={styles.choices}>
-              {offered.map((method) => (
-                <li key={method.id}>
-                  <label className={styles.choice}>
-                    <input type="radio" name="shipping_method" value={method.id} checked={method.id === shippingMethod} onChange={() => setChosen(method.id)} />
-                    <span>{method.title}</span>
-                    <span className={styles.choicePrice}>{methodPrice(method, quoted ? null : itemsTotal)}</span>
-                  </label>
-                  {method.free_over !== null && method.cost > 0 && itemsTotal < method.free_over && (
-                    <p className={styles.hint}>Free over {formatCents(method.free_over, method.currency)}</p>
-                  )}
-                </li>
-              ))}
-            </ul>
-            <FieldError name="shipping_method" error={errors.shipping_method} />
-          </fieldset>
+          {!noShipping && (
+            <fieldset className={styles.group} aria-describedby={errors.shipping_method ? 'checkout-shipping_method-error' : undefined}>
+              <legend>Shipping method</legend>
+              {methodsLoading && <p className="muted">Loading shipping methods…</p>}
+              {!methodsLoading && methods.length === 0 && <p className="muted">No shipping methods are available for {cart.country.name}.</p>}
+              <ul className={styles.choices}>
+                {offered.map((method) => (
+                  <li key={method.id}>
+                    <label className={styles.choice}>
+                      <input type="radio" name="shipping_method" value={method.id} checked={method.id === shippingMethod} onChange={() => setChosen(method.id)} />
+                      <span>{method.title}</span>
+                      <span className={styles.choicePrice}>{methodPrice(method, quoted ? null : itemsTotal)}</span>
+                    </label>
+                    {method.free_over !== null && method.cost > 0 && itemsTotal < method.free_over && (
+                      <p className={styles.hint}>Free over {formatCents(method.free_over, method.currency)}</p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              <FieldError name="shipping_method" error={errors.shipping_method} />
+            </fieldset>
+          )}
 
           <fieldset className={styles.group}>
             <legend>Additional information</legend>

@@ -13,7 +13,8 @@ interface Props {
 
 /**
  * The order's lines and totals. Totals are the server's quote; until it lands, the cart's own
- * (server-computed) subtotal, discount and total, with shipping still being calculated.
+ * (server-computed) subtotal, discount and total, with shipping still being calculated. A cart
+ * of virtual items only says "No shipping needed" (docs/spec.md section 10.3).
  */
 export function OrderSummary({ cart, quote, loading, error, methods, shippingMethod }: Props) {
   const currency = quote?.currency ?? cart.currency;
@@ -48,10 +49,17 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
             <dd data-testid="checkout-discount">−{formatCents(discount, currency)}</dd>
           </div>
         )}
-        <div>
-          <dt>Shipping{method ? ` (${method.title})` : ''}</dt>
-          <dd data-testid="checkout-shipping">{quote ? (quote.shipping === 0 ? 'Free' : formatCents(quote.shipping, currency)) : 'Calculating…'}</dd>
-        </div>
+        {quote?.needs_shipping === false ? (
+          <div>
+            <dt>Shipping</dt>
+            <dd data-testid="checkout-shipping">No shipping needed</dd>
+          </div>
+        ) : (
+          <div>
+            <dt>Shipping{method ? ` (${method.title})` : ''}</dt>
+            <dd data-testid="checkout-shipping">{quote ? (quote.shipping === 0 ? 'Free' : formatCents(quote.shipping, currency)) : 'Calculating…'}</dd>
+          </div>
+        )}
         <div className={styles.total}>
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatCents(quote?.total ?? cart.totals.total, currency)}</dd>

@@ -48,6 +48,14 @@ describe('RelatedProducts and TrendingProducts', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Best sellers' })).toBeInTheDocument();
   });
 
+  it('leaves out products whose catalogue visibility is hidden (docs/spec.md section 10.5)', async () => {
+    const hidden = { ...product(3, 'Secret Set', '9.99', '10.99'), catalog_visibility: 'hidden' };
+    answerFetch({ '/api/wc/products': [product(1, 'Odin 75', '149.99', '159.99'), hidden, { ...product(2, 'Vali Pro', '129.99', '139.99'), catalog_visibility: 'catalog' }] });
+    renderInRouter(<RelatedProducts index={10} block={{ acf_fc_layout: 'related_products', product_ids: [1, 3, 2] }} />);
+    const links = await screen.findAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Odin 75€149.99', 'Vali Pro€129.99']);
+  });
+
   it('renders nothing when the read fails (docs/spec.md section 8: empty result)', async () => {
     answerFetch({});
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
