@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { placeOrderAs } from './support/shop';
+import { checkoutOneMouse, placeOrderAs } from './support/shop';
 import { analystAccount, supportAccount, type StaffAccount } from './support/staff';
 
 /**
@@ -43,17 +43,7 @@ test('an analyst sees a new order on the dashboard, changes the range and downlo
   const before = await eurOrders(analyst);
 
   // A shopper orders (EUR: the checkout's German address).
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/mice/fenrir-8k');
-  const buy = page.getByRole('button', { name: /Add(ed)? to cart/ });
-  await expect(buy).toBeEnabled();
-  await buy.click();
-  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
-  await page.goto('/cart');
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await checkoutOneMouse(page);
   await placeOrderAs(page, `ana.${Date.now()}@example.com`);
   await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { closeMailbox, readMailbox } from './support/mailbox';
-import { placeOrderAs } from './support/shop';
+import { checkoutOneMouse, placeOrderAs } from './support/shop';
 
 /**
  * The confirmation mail's order link opens the order in any browser (docs/spec.md section 2.12;
@@ -24,20 +24,10 @@ function watch(page: Page) {
 }
 
 test("the confirmation mail's link opens the order, its status and bank details in a fresh browser", async ({ page, browser, baseURL }) => {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
   const buyer = watch(page);
 
   // A cart with one mouse (no stock management), handed off to the checkout, placed by bank transfer.
-  await page.goto('/mice/fenrir-8k');
-  const buy = page.getByRole('button', { name: /Add(ed)? to cart/ });
-  await expect(buy).toBeEnabled();
-  await buy.click();
-  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
-  await page.goto('/cart');
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await checkoutOneMouse(page);
   await expect(page.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
   const email = `link.${Date.now()}@example.com`;
   await placeOrderAs(page, email);

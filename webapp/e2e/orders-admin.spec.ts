@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closeMailbox, readMailbox } from './support/mailbox';
+import { checkoutOneMouse, placeOrderAs } from './support/shop';
 import { adminAccount, type StaffAccount } from './support/staff';
 
 /**
@@ -20,26 +21,10 @@ test.beforeAll(() => {
 });
 
 async function placeBankTransferOrder(page: Page, email: string): Promise<string> {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/mice/fenrir-8k');
-  const buy = page.getByRole('button', { name: /Add(ed)? to cart/ });
-  await expect(buy).toBeEnabled();
-  await buy.click();
-  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
-  await page.goto('/cart');
-  await expect(page.getByTestId('cart-line')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await checkoutOneMouse(page);
   await expect(page).toHaveURL(/\/checkout\?currency=EUR&country=DE$/);
   await expect(page.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
-  await page.getByLabel('Email address *').fill(email);
-  await page.getByLabel('First name *').fill('Mila');
-  await page.getByLabel('Last name *').fill('Berg');
-  await page.getByLabel('Street address *').fill('Torstraße 1');
-  await page.getByLabel('Postcode / ZIP *').fill('10119');
-  await page.getByLabel('Town / City *').fill('Berlin');
-  await page.getByLabel('I have read and agree to the website terms and conditions').check();
-  await page.getByRole('button', { name: 'Place order' }).click();
+  await placeOrderAs(page, email);
   await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
   return /\/order\/(\d+)(#|$)/.exec(page.url())![1];
 }

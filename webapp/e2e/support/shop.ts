@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Shared steps of the storefront's end-to-end specs (a11y, responsive, csp, blocks). */
+/** Shared steps of the storefront's end-to-end specs (a11y, responsive, csp, blocks, checkout and orders). */
 
 /** Deferred.tsx's DEFER_MARGIN_PX: a placeholder this close to the viewport renders its block. */
 const DEFER_MARGIN_PX = 600;
@@ -52,4 +52,20 @@ export async function placeOrderAs(page: Page, email: string) {
   await page.getByLabel('Town / City *').fill('Berlin');
   await page.getByLabel('I have read and agree to the website terms and conditions').check();
   await page.getByRole('button', { name: 'Place order' }).click();
+}
+
+/** From a fresh visit (local storage cleared): one Fenrir 8K mouse (no stock management) in the
+ * cart, handed off to the checkout page (German address, EUR, bank transfer preselected). */
+export async function checkoutOneMouse(page: Page) {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/mice/fenrir-8k');
+  const buy = page.getByRole('button', { name: /Add(ed)? to cart/ });
+  await expect(buy).toBeEnabled();
+  await buy.click();
+  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 }
