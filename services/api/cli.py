@@ -157,6 +157,7 @@ def import_woocommerce(
     committed every ``--batch-size`` rows, so the shop keeps serving; a progress bar is shown
     when stdout is a terminal. Exit status 1 when any row was refused."""
     import sys
+    from functools import partial
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
     from rich.progress import Progress
@@ -171,30 +172,22 @@ def import_woocommerce(
         raise typer.BadParameter(f"unknown time zone {timezone!r}", param_hint="--timezone") from exc
     session = get_sessionmaker()()
     try:
+        run = partial(
+            import_products_csv,
+            session,
+            csv_file,
+            update=update,
+            dry_run=dry_run,
+            batch_size=batch_size,
+            zone=zone,
+            pause=pause,
+        )
         if sys.stdout.isatty():
             with Progress(transient=True) as bar:
-                total = len(read_rows(csv_file)[1])
-                task = bar.add_task("importing", total=total)
-                report = import_products_csv(
-                    session,
-                    csv_file,
-                    update=update,
-                    dry_run=dry_run,
-                    batch_size=batch_size,
-                    zone=zone,
-                    pause=pause,
-                    progress=lambda n: bar.advance(task, n),
-                )
+                task = bar.add_task("importing", total=len(read_rows(csv_file)[1]))
+                report = run(progress=lambda n: bar.advance(task, n))
         else:
-            report = import_products_csv(
-                session,
-                csv_file,
-                update=update,
-                dry_run=dry_run,
-                batch_size=batch_size,
-                zone=zone,
-                pause=pause,
-            )
+            report = run()
     finally:
         session.close()
     typer.echo(report.summary())
