@@ -3,10 +3,11 @@
 Adds to ``orders`` ``version`` (0 for every existing order; the staff actions' conditional
 UPDATE checks and bumps it), ``date_paid`` and ``date_completed``; creates ``order_shipments``,
 ``order_refunds`` and ``order_refund_lines``, and the append-only ``order_status_changes``,
-whose UPDATE and DELETE are refused by triggers on both dialects, as ``support_audit``'s
-(revision 0013). None of these tables holds personal data (staff ids, statuses, amounts,
-carriers and tracking numbers; the mails live in ``mail_outbox``). docs/checkout.md "Order
-workflow".
+whose DELETE and UPDATE are refused by triggers on both dialects, as ``support_audit``'s
+(revision 0013), with one exception: blanking ``staff_note`` (what staff typed, which may hold
+personal data) and nothing else, as erasing the buyer's personal data does. Otherwise these
+tables hold staff ids, statuses, amounts, carriers and tracking numbers; the mails live in
+``mail_outbox``. docs/checkout.md "Order workflow".
 
 Revision ID: 0016
 Revises: 0015
@@ -23,6 +24,12 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 APPEND_ONLY_MESSAGE = "order_status_changes is append-only"
+# The one UPDATE allowed: staff_note blanked, every other column as it was.
+KEPT = ("id", "order_id", "at", "staff_id", "action", "from_status", "to_status", "note")
+ERASURE_ONLY = "NEW.staff_note = '' AND " + " AND ".join(
+    f"NEW.{c} IS NOT DISTINCT FROM OLD.{c}" for c in KEPT
+)
+SQLITE_ERASURE_ONLY = "NEW.staff_note = '' AND " + " AND ".join(f"NEW.{c} IS OLD.{c}" for c in KEPT)
 TRIGGERS = {
     "order_status_changes_no_update": "BEFORE UPDATE ON order_status_changes",
     "order_status_changes_no_delete": "BEFORE DELETE ON order_status_changes",
@@ -31,6 +38,9 @@ PG_FUNCTION = f"""
     CREATE FUNCTION order_status_changes_append_only() RETURNS trigger
     LANGUAGE plpgsql AS $$
     BEGIN
+        IF TG_OP = 'UPDATE' AND {ERASURE_ONLY} THEN
+            RETURN NEW;
+        END IF;
         RAISE EXCEPTION '{APPEND_ONLY_MESSAGE}';
     END;
     $$
@@ -53,6 +63,7 @@ def upgrade() -> None:
         sa.Column("from_status", sa.String(length=20), nullable=False),
         sa.Column("to_status", sa.String(length=20), nullable=False),
         sa.Column("note", sa.Text(), nullable=False),
+        sa.Column("staff_note", sa.Text(), nullable=False, server_default=""),
         sa.ForeignKeyConstraint(
             ["order_id"], ["orders.id"], name=op.f("fk_order_status_changes_order_id_orders")
         ),
@@ -116,8 +127,9 @@ def upgrade() -> None:
             )
     else:
         for name, when in TRIGGERS.items():
+            only_if = f" WHEN NOT ({SQLITE_ERASURE_ONLY})" if "UPDATE" in when else ""
             op.execute(
-                f"CREATE TRIGGER {name} {when} BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY_MESSAGE}'); END"
+                f"CREATE TRIGGER {name} {when}{only_if} BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY_MESSAGE}'); END"
             )
 
 

@@ -158,11 +158,14 @@ class OrderCustomer(Base):
 
 
 class OrderStatusChange(Base):
-    """One staff action on an order, APPEND-ONLY (UPDATE and DELETE refused by triggers on both
-    dialects, revision 0016): ``at`` (UTC), ``staff_id`` (a staff user id, never an email),
-    ``action`` (``order_workflow.OrderAction``), ``from_status``/``to_status`` (equal when the
-    status stayed, e.g. a partial refund) and ``note`` (what was done, in words: carrier and
-    tracking number, refunded amount, resent mail; no personal data)."""
+    """One staff action on an order, APPEND-ONLY (DELETE and every UPDATE but one refused by
+    triggers on both dialects, revision 0016): ``at`` (UTC), ``staff_id`` (a staff user id,
+    never an email), ``action`` (``order_workflow.OrderAction``), ``from_status``/``to_status``
+    (equal when the status stayed, e.g. a partial refund), ``note`` (what was done, in words,
+    written by the shop: carrier and tracking number, refunded amount, resent mail; no personal
+    data) and ``staff_note`` (what the staff member typed: free text that may hold personal
+    data, so erasing the order's personal data blanks it; blanking it is the one UPDATE the
+    triggers allow; docs/checkout.md "Personal data")."""
 
     __tablename__ = "order_status_changes"
 
@@ -174,6 +177,7 @@ class OrderStatusChange(Base):
     from_status: Mapped[str] = mapped_column(String(20))
     to_status: Mapped[str] = mapped_column(String(20))
     note: Mapped[str] = mapped_column(Text, default="")
+    staff_note: Mapped[str] = mapped_column(Text, default="")
 
 
 class OrderShipment(Base):

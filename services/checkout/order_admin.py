@@ -73,7 +73,13 @@ def _claim(session: Session, order: Order, version: int, values: dict[str, Any])
 
 
 def _record(
-    session: Session, order: Order, staff_id: int | None, action: OrderAction, before: str, note: str
+    session: Session,
+    order: Order,
+    staff_id: int | None,
+    action: OrderAction,
+    before: str,
+    note: str,
+    staff_note: str = "",
 ) -> None:
     orders.add_status_change(
         session,
@@ -85,6 +91,7 @@ def _record(
             from_status=before,
             to_status=order.status,
             note=note.strip()[:2000],
+            staff_note=staff_note.strip()[:2000],
         ),
     )
 
@@ -96,10 +103,6 @@ def _mail(session: Session, order: Order, build: Callable[[str, str], Mail]) -> 
     if customer is None or not customer.email:
         return None
     return enqueue(session, build(customer.email, customer.first_name), reference=f"order:{order.id}")
-
-
-def _joined(*parts: str) -> str:
-    return " ".join(p.strip() for p in parts if p and p.strip())
 
 
 def _restock(session: Session, lines: list[tuple[OrderLine, int]]) -> int:
@@ -128,7 +131,7 @@ def mark_paid(
     check_version(version, order.version)
     before, target = order.status, decide(OrderAction.MARK_PAID, order.status)
     _claim(session, order, version, {"status": str(target), "date_paid": clock()})
-    _record(session, order, staff_id, OrderAction.MARK_PAID, before, _joined("Payment received.", note))
+    _record(session, order, staff_id, OrderAction.MARK_PAID, before, "Payment received.", note)
     _mail(session, order, lambda to, first: order_mails.payment_received_mail(to, first, order.id))
     return order_detail(session, order_id)
 
@@ -164,8 +167,8 @@ def mark_shipped(
             staff_id=staff_id,
         ),
     )
-    text = _joined(f"Shipped with {carrier}, tracking number {tracking_number}.", note)
-    _record(session, order, staff_id, OrderAction.MARK_SHIPPED, before, text)
+    text = f"Shipped with {carrier}, tracking number {tracking_number}."
+    _record(session, order, staff_id, OrderAction.MARK_SHIPPED, before, text, note)
     _mail(
         session,
         order,
@@ -197,8 +200,8 @@ def cancel(
         c["code"] for c in order.coupons or [] if orders.release_coupon_use(session, c["code"], entry)
     ]
     coupons_text = f"coupon use released: {', '.join(released)}." if released else "no coupon use to release."
-    text = _joined(f"Cancelled; {given} unit(s) back in stock; {coupons_text}", note)
-    _record(session, order, staff_id, OrderAction.CANCEL, before, text)
+    text = f"Cancelled; {given} unit(s) back in stock; {coupons_text}"
+    _record(session, order, staff_id, OrderAction.CANCEL, before, text, note)
     _mail(session, order, lambda to, first: order_mails.cancelled_mail(to, first, order.id))
     return order_detail(session, order_id)
 
@@ -253,8 +256,8 @@ def refund(
     by_id = {line.id: line for line in lines}
     given = _restock(session, [(by_id[p.line_id], p.quantity) for p in plan.lines if p.restock])
     money = format_money(plan.amount, order.currency)
-    text = _joined(f"Refunded {money}; {given} unit(s) back in stock.", reason)
-    _record(session, order, staff_id, OrderAction.REFUND, before, text)
+    text = f"Refunded {money}; {given} unit(s) back in stock."
+    _record(session, order, staff_id, OrderAction.REFUND, before, text, reason)
     _mail(
         session,
         order,

@@ -76,7 +76,8 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
     customer`` (contact and address; personal data), ``lines: [{id, sku, name,
     variation_label, count, unit_price, subtotal, discount, total, refunded_quantity}]``,
     ``history: [{at, staff_id, staff (the account's email, "" once deleted), action,
-    from_status, to_status, note}]``, ``shipments``,
+    from_status, to_status, note, staff_note}]`` (``note``: what the shop wrote; ``staff_note``:
+    what staff typed, "" once erased), ``shipments``,
     ``refunds: [{id, amount, shipping, reason, created_at, staff_id, lines}]``, ``mails: [{id,
     to, subject, created_at, sent_at}]`` and ``actions`` (allowed now). Money: minor units of
     ``currency``. 404 ``order_not_found``."""
@@ -129,6 +130,7 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
                 "from_status": c.from_status,
                 "to_status": c.to_status,
                 "note": c.note,
+                "staff_note": c.staff_note,
             }
             for c in changes
         ],

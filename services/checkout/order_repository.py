@@ -218,3 +218,21 @@ def staff_emails(session: Session, staff_ids: Sequence[int | None]) -> dict[int,
         select(StaffUserRecord.id, StaffUserRecord.email).where(StaffUserRecord.id.in_(wanted))
     )
     return {row.id: row.email for row in rows}
+
+
+def erase_staff_notes(session: Session, order_id: int) -> None:
+    """Blank what staff typed about order ``order_id`` (history ``staff_note`` and refund
+    ``reason``: free text that may hold the buyer's personal data). Blanking ``staff_note`` is
+    the one UPDATE the history's append-only triggers allow. Does not commit."""
+    session.execute(
+        update(OrderStatusChange)
+        .where(OrderStatusChange.order_id == order_id, OrderStatusChange.staff_note != "")
+        .values(staff_note="")
+        .execution_options(synchronize_session=False)
+    )
+    session.execute(
+        update(OrderRefund)
+        .where(OrderRefund.order_id == order_id, OrderRefund.reason != "")
+        .values(reason="")
+        .execution_options(synchronize_session=False)
+    )

@@ -258,7 +258,8 @@ def order_data(session: Session, order: Order) -> dict[str, Any]:
 def erase_personal_data(session: Session, order_id: int) -> bool:
     """Erase the buyer's personal data of an order (right to erasure): the customer row's
     contact, address, phone and note are blanked and ``erased_at`` set; the order's mails are
-    blanked; the buyer's email in the ``used_by`` list of the coupons the order used is
+    blanked; what staff typed about it (history notes, refund reasons) is blanked; the buyer's
+    email in the ``used_by`` list of the coupons the order used is
     replaced by ``erased:order:<id>`` (the use still counts). Order figures, lines and GA4 rows
     hold no personal data and stay. False when the order does not exist. Does not commit."""
     repo.take_write_lock(session)
@@ -273,6 +274,7 @@ def erase_personal_data(session: Session, order_id: int) -> bool:
         setattr(customer, name, "")
     customer.erased_at = datetime.now(UTC)
     erase_reference(session, f"order:{order_id}")
+    order_repo.erase_staff_notes(session, order_id)
     if email:
         coupon_repository.erase_user(
             session, [c["code"] for c in order.coupons or []], email, f"erased:order:{order_id}"

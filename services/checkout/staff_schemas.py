@@ -9,7 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from services.shared.ids import MAX_ID
 
 Version = Field(ge=0, le=MAX_ID, description="The order's version as the staff member saw it.")
-Note = Field(default="", max_length=2000, description="A note for the order's history (no personal data).")
+Note = Field(
+    default="",
+    max_length=2000,
+    description="A note for the order's history, kept apart from what the shop writes there and blanked when the buyer's personal data is erased.",
+)
 
 
 class ActionIn(BaseModel):

@@ -90,7 +90,8 @@ def test_an_on_hold_order_is_marked_paid_then_shipped_and_the_buyer_is_told_each
         ("mark_paid", "on-hold", "processing"),
         ("mark_shipped", "processing", "completed"),
     ]
-    assert "Seen on the bank statement" in body["history"][0]["note"]
+    assert body["history"][0]["note"] == "Payment received."
+    assert body["history"][0]["staff_note"] == "Seen on the bank statement"
     assert {h["staff"] for h in body["history"]} == {admin.get("/api/staff/me").json()["email"]}
     assert all("@" not in h["note"] for h in body["history"])
 

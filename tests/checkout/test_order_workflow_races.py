@@ -19,6 +19,7 @@ from services.checkout import order_admin
 from services.checkout import order_repository as orders
 from services.checkout.models import OrderStatusChange
 from services.checkout.order_workflow import OrderRefused
+from services.checkout.service import erase_personal_data
 from services.shared import db as shared_db
 from tests.checkout.conftest import product
 from tests.checkout.test_order_workflow_api import act, admin, fresh, placed, staff
@@ -87,9 +88,32 @@ def test_the_order_history_is_append_only(http: TestClient, admin: TestClient, d
     ).one()
     for statement in (
         "UPDATE order_status_changes SET note = 'rewritten' WHERE id = :id",
+        "UPDATE order_status_changes SET staff_note = 'rewritten' WHERE id = :id",
+        "UPDATE order_status_changes SET staff_note = '', to_status = 'cancelled' WHERE id = :id",
         "DELETE FROM order_status_changes WHERE id = :id",
     ):
         with pytest.raises(DatabaseError, match="append-only"):
             db.execute(text(statement), {"id": change_id})
         db.rollback()
     assert db.get(OrderStatusChange, change_id).note == "Payment received."
+
+
+def test_erasing_the_buyer_blanks_what_staff_typed_and_keeps_what_the_shop_wrote(
+    http: TestClient, admin: TestClient, db: Session
+) -> None:
+    order = placed(http, (product(db), 2))
+    act(admin, order["id"], "mark-paid", version=0, note="Ada Lovelace phoned from +49 30 1234567")
+    refund = act(
+        admin, order["id"], "refunds", version=1, lines=[], whole=True, reason="Ada wrote to ada@example.com"
+    )
+    assert refund.status_code == 200, refund.text
+    fresh(db)
+    assert erase_personal_data(db, order["id"]) is True
+    db.commit()
+
+    page = admin.get(f"/api/staff/orders/{order['id']}").json()
+    assert [h["staff_note"] for h in page["history"]] == ["", ""]
+    assert page["history"][0]["note"] == "Payment received."
+    assert page["history"][1]["note"].startswith("Refunded €")
+    assert [r["reason"] for r in page["refunds"]] == [""]
+    assert "Ada" not in str(page["history"]) and "+49" not in str(page["history"])
