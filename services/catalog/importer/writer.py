@@ -126,7 +126,7 @@ def _insert(session: Session, table: Table, rows: list[dict[str, Any]]) -> None:
     SQLite: one executemany per set of keys (its triggers are row-level anyway). PostgreSQL:
     one ``INSERT ... SELECT ... FROM jsonb_populate_recordset(NULL::<table>, :rows)`` statement
     per set of keys, the rows sent as one JSON document: a single statement, so the
-    statement-level search-index triggers (migration 0016) refresh once per batch instead of
+    statement-level search-index triggers (migration 0018) refresh once per batch instead of
     once per row, and nothing has to compile a statement with thousands of parameters. Column
     defaults (Python-side) are filled in first, as Core's executemany would."""
     if not rows:
