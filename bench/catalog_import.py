@@ -251,8 +251,9 @@ class Probe:
 
 
 def buyable(base: str) -> list[int]:
-    """In-stock, priced simple demo products, those without managed stock first (orders never
-    run them out)."""
+    """In-stock, priced simple demo products with a SKU (a product without one cannot be bought
+    online, docs/spec.md section 4), those without managed stock first (orders never run them
+    out)."""
     products = httpx.get(f"{base}/api/wc/products?per_page=100", timeout=30).json()
     plain = [
         p["id"]
@@ -260,6 +261,7 @@ def buyable(base: str) -> list[int]:
         if p["type"] == "simple"
         and p["stock_status"] == "instock"
         and float(p.get("price") or 0) > 0
+        and p.get("sku")
         and p.get("purchasable", True)
         and p["id"] not in (26907, 31575)  # the keyboard builder and the kit it caps (spec 4)
         and not p.get("isConfigurable")
