@@ -1559,7 +1559,7 @@ export interface components {
         ActionIn: {
             /**
              * Note
-             * @description A note for the order's history (no personal data).
+             * @description A note for the order's history, kept apart from what the shop writes there and blanked when the buyer's personal data is erased.
              * @default
              */
             note: string;
@@ -3644,7 +3644,7 @@ export interface components {
             carrier: string;
             /**
              * Note
-             * @description A note for the order's history (no personal data).
+             * @description A note for the order's history, kept apart from what the shop writes there and blanked when the buyer's personal data is erased.
              * @default
              */
             note: string;
