@@ -23,6 +23,7 @@ from typing import Protocol
 
 from sqlalchemy import func, select, union_all
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 from services.catalog.models import Product, Variation
 from services.shared import clock as shared_clock
@@ -80,13 +81,6 @@ def current_prices(row: SaleRow, now: datetime | None = None) -> CurrentPrices:
     )
 
 
-def next_boundary_of(rows: list[SaleRow], now: datetime | None = None) -> datetime | None:
-    """The earliest sale start or end after ``now`` among ``rows`` (naive UTC), or None."""
-    at = now if now is not None else utc_now()
-    dates = [d for r in rows for d in (r.date_on_sale_from, r.date_on_sale_to) if d is not None and d > at]
-    return min(dates, default=None)
-
-
 def next_boundary(bind: Engine | Connection, now: datetime | None = None) -> datetime | None:
     """The earliest sale start or end after ``now`` in the whole catalogue (products and
     variations), or None: when it passes, prices change without a catalogue edit, so caches
@@ -111,7 +105,7 @@ def next_boundary(bind: Engine | Connection, now: datetime | None = None) -> dat
                 found = conn.scalar(query)
         else:
             found = bind.scalar(query)
-    except Exception:  # noqa: BLE001 - no table or columns yet: no boundary to wait for
+    except DBAPIError:  # no table or columns yet (before migration 0015): no boundary to wait for
         return None
     if isinstance(found, str):  # SQLite answers MIN() over a union as text
         found = datetime.fromisoformat(found)

@@ -20,11 +20,6 @@ from services.mail.outbox import Mail
 from services.shared.money import format_money
 
 
-def order_url(order_id: int) -> str:
-    """The order page of ``order_id`` with its signed key in the fragment (``links.order_link``)."""
-    return order_link(order_id)
-
-
 def _mail(
     to: str,
     first_name: str,
@@ -42,7 +37,7 @@ def _mail(
         preheader=paragraphs[0],
         paragraphs=[f"Hi {first_name or 'there'},", *paragraphs],
         details=[("Order number", str(order_id)), *details],
-        button=("View your order", order_url(order_id)),
+        button=("View your order", order_link(order_id)),
     )
 
 

@@ -5,7 +5,7 @@ minor units of the order's currency. Personal data (the customer) is for admins 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -15,12 +15,11 @@ from services.checkout import repository as repo
 from services.checkout.errors import order_not_found
 from services.checkout.models import Order, OrderCustomer
 from services.checkout.order_workflow import allowed_actions
+from services.checkout.serializers import iso
 
 
 def _iso(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+    return None if moment is None else iso(moment)
 
 
 def refunded_units(session: Session, order_id: int) -> tuple[dict[int, int], dict[int, int], int]:
