@@ -54,6 +54,7 @@ def test_the_order_page_shows_money_with_its_currency_and_coupons_readably(
     assert "{'code'" not in page and "127450" not in page
     assert "buyer@example.com" in page and "Mark paid" in page and "Cancel order" in page
     assert "Mark shipped" not in page  # not paid yet
+    assert "order-no-actions" not in page
 
 
 def test_the_order_list_shows_money_filters_and_searches(
@@ -121,6 +122,9 @@ def test_a_line_refund_from_the_page_restocks_the_chosen_line(
     assert too_much.status_code == 409 and "left to refund" in too_much.text
     whole = _post(admin, order, "refund", version="2", whole="1")
     assert whole.status_code == 303 and _status(order) == "refunded"
+    page = unescape(admin.get(f"/admin/order/details/{order}").text)
+    assert "1 x Odin 75 (restocked)" in page and " x line " not in page  # refunds name their lines
+    assert "None: a refunded order is final" in page and "Refund chosen units" not in page
 
 
 def test_a_mail_of_the_order_is_sent_again_from_the_page(admin: TestClient, order: int) -> None:
