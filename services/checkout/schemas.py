@@ -377,6 +377,15 @@ class ShipmentOut(_Out):
     shipped_at: str
 
 
+class OrderRefundOut(_Out):
+    """A refund the buyer was given: ``amount`` in minor units of the order's currency, the
+    ``reason`` staff gave ("" when none, or once erased) and ``refunded_at`` (ISO 8601 UTC)."""
+
+    amount: int
+    reason: str
+    refunded_at: str
+
+
 class PaymentInstructionsOut(_Out):
     """How to pay while the order awaits payment (bank transfer: the shop's account and the
     ``reference`` to use; ``amount`` in minor units of ``currency``)."""
@@ -398,7 +407,9 @@ class OrderOut(FiguresOut):
     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
     reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
     reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
-    ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12)."""
+    ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12);
+    ``refunds`` the refunds given, oldest first, and ``refunded`` their sum in minor units of
+    ``currency`` (docs/spec.md section 4.1)."""
 
     id: int
     number: str
@@ -420,6 +431,8 @@ class OrderOut(FiguresOut):
     payment_instructions: PaymentInstructionsOut | None
     support_reference: str | None
     shipments: list[ShipmentOut] = Field(default_factory=list)
+    refunds: list[OrderRefundOut] = Field(default_factory=list)
+    refunded: int = 0
 
 
 class PlacedOrderOut(OrderOut):

@@ -7,7 +7,7 @@ variation_id, variation_label, count, unit_price, line_total, discount, total, c
 preorder}], billing: {email, first_name, last_name, company, address_1, address_2, city,
 postcode, state, country, country_name, phone}, shipping_address: {first_name, ..., country,
 country_name}, customer_note, support_reference, status_label, preorder, shipments: [{carrier,
-tracking_number, shipped_at}]}`` (``support_reference``: the order's cart's, docs/spec.md
+tracking_number, shipped_at}], refunds: [{amount, reason, refunded_at}], refunded}`` (``support_reference``: the order's cart's, docs/spec.md
 section 2.14; ``country_name`` the countries table's name of ``country``; ``status_label`` the
 status as the shopper reads it, docs/spec.md section 2.12). ``line_total`` is unit_price x count
 (before coupons), ``total`` what the line costs after them; ``preorder`` whether the line was a
@@ -108,10 +108,13 @@ def order_json(
     *,
     country_names: Mapping[str, str] | None = None,
     shipments: Sequence[Mapping[str, Any]] = (),
+    refunds: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The order (see the module docstring); ``payment_instructions`` while it awaits payment.
     ``country_names``: code -> name of the countries the addresses name; ``shipments``:
-    ``{carrier, tracking_number, shipped_at}`` (ISO 8601) of each parcel sent, oldest first."""
+    ``{carrier, tracking_number, shipped_at}`` (ISO 8601) of each parcel sent, oldest first;
+    ``refunds``: ``{amount, reason, refunded_at}`` (minor units of the order's currency, ISO
+    8601) of each refund, oldest first, and ``refunded`` their sum (docs/spec.md section 4.1)."""
     billing, shipping_address, note = customer_json(customer, country_names)
     line_rows = [line_json(line) for line in lines]
     data: dict[str, Any] = {
@@ -145,6 +148,10 @@ def order_json(
             {"carrier": s["carrier"], "tracking_number": s["tracking_number"], "shipped_at": s["shipped_at"]}
             for s in shipments
         ],
+        "refunds": [
+            {"amount": r["amount"], "reason": r["reason"], "refunded_at": r["refunded_at"]} for r in refunds
+        ],
+        "refunded": sum(int(r["amount"]) for r in refunds),
     }
     method = provider(order.payment_method)
     if method is not None and order.status in ("on-hold", "pending"):

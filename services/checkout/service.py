@@ -238,13 +238,17 @@ def _key_opens(order: Order, key: str | None) -> bool:
 
 
 def order_data(session: Session, order: Order) -> dict[str, Any]:
-    """``order`` as JSON (``serializers.order_json``) with its lines, customer, shipments
-    (docs/spec.md section 4.1) and the name of its country (the countries table; the code when the country is gone)."""
+    """``order`` as JSON (``serializers.order_json``) with its lines, customer, shipments and
+    refunds (docs/spec.md section 4.1) and the name of its country (the countries table; the code when the country is gone)."""
     dest = repo.destination(session, order.country)
     names = {order.country: dest.name} if dest is not None else {}
     shipments = [
         {"carrier": s.carrier, "tracking_number": s.tracking_number, "shipped_at": iso(s.shipped_at)}
         for s in order_repo.shipments_of(session, order.id)
+    ]
+    refunds = [
+        {"amount": r.amount, "reason": r.reason, "refunded_at": iso(r.created_at)}
+        for r, _ in order_repo.refunds_of(session, order.id)
     ]
     return order_json(
         order,
@@ -252,6 +256,7 @@ def order_data(session: Session, order: Order) -> dict[str, Any]:
         repo.customer_of(session, order.id),
         country_names=names,
         shipments=shipments,
+        refunds=refunds,
     )
 
 

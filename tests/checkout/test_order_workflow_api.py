@@ -225,6 +225,9 @@ def test_a_partial_refund_keeps_the_status_restocks_chosen_lines_and_mails_the_a
     assert (db.get(Product, a).stock_quantity, db.get(Product, b).stock_quantity) == (8, 9)
     [mail] = [m for m in read_mailbox(http.app, "refund.me@example.com") if "refunded" in m["subject"]]  # type: ignore[arg-type]
     assert "€27.00" in mail["subject"] and "€27.00" in mail["text"]
+    buyer = http.get(f"/api/wc/orders/{order['id']}", headers={"X-Order-Key": order["order_key"]}).json()
+    assert [(r["amount"], r["reason"]) for r in buyer["refunds"]] == [(2700, "Broken switch")]
+    assert buyer["refunded"] == 2700 and buyer["refunds"][0]["refunded_at"].startswith("20")
 
     too_much = admin.post(
         f"/api/staff/orders/{order['id']}/refunds",

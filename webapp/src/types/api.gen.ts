@@ -2701,7 +2701,9 @@ export interface components {
          *     ``support_reference`` the support reference of the order's cart ("K7F-3QX", what a shopper
          *     reads out to support; docs/spec.md section 2.14); ``status_label`` the status as the shopper
          *     reads it ("On hold", "Processing", ...), ``preorder`` whether any line was a pre-order when
-         *     ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12).
+         *     ordered, ``shipments`` the parcels sent, oldest first (docs/spec.md section 2.12);
+         *     ``refunds`` the refunds given, oldest first, and ``refunded`` their sum in minor units of
+         *     ``currency`` (docs/spec.md section 4.1).
          */
         OrderOut: {
             billing: components["schemas"]["BillingOut"];
@@ -2736,6 +2738,13 @@ export interface components {
              * @default false
              */
             preorder: boolean;
+            /**
+             * Refunded
+             * @default 0
+             */
+            refunded: number;
+            /** Refunds */
+            refunds?: components["schemas"]["OrderRefundOut"][];
             /** Shipments */
             shipments?: components["schemas"]["ShipmentOut"][];
             /** Shipping */
@@ -2774,6 +2783,19 @@ export interface components {
             order_key: string;
             /** Redirect Url */
             redirect_url: string | null;
+        };
+        /**
+         * OrderRefundOut
+         * @description A refund the buyer was given: ``amount`` in minor units of the order's currency, the
+         *     ``reason`` staff gave ("" when none, or once erased) and ``refunded_at`` (ISO 8601 UTC).
+         */
+        OrderRefundOut: {
+            /** Amount */
+            amount: number;
+            /** Reason */
+            reason: string;
+            /** Refunded At */
+            refunded_at: string;
         };
         /**
          * OrderStatus
@@ -2890,6 +2912,13 @@ export interface components {
              * @default false
              */
             preorder: boolean;
+            /**
+             * Refunded
+             * @default 0
+             */
+            refunded: number;
+            /** Refunds */
+            refunds?: components["schemas"]["OrderRefundOut"][];
             /** Shipments */
             shipments?: components["schemas"]["ShipmentOut"][];
             /** Shipping */

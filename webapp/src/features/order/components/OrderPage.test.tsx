@@ -183,6 +183,32 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     expect(screen.queryByRole('region', { name: 'Payment instructions' })).not.toBeInTheDocument();
   });
 
+  it('lists each refund under the total, labelled with its reason, and the net total', async () => {
+    serve(200, {
+      ...order,
+      status: 'processing',
+      status_label: 'Processing',
+      payment_instructions: null,
+      refunds: [
+        { amount: 2700, reason: 'Broken switch', refunded_at: '2026-11-23T10:00:00+00:00' },
+        { amount: 1000, reason: '', refunded_at: '2026-11-24T10:00:00+00:00' },
+      ],
+      refunded: 3700,
+    });
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    const rows = await screen.findAllByTestId('order-refund');
+    expect(rows.map((r) => r.textContent)).toEqual(['Broken switch:−€27.00', 'Refund:−€10.00']);
+    expect(screen.getByTestId('order-net-total')).toHaveTextContent('€214.98');
+  });
+
+  it('shows no refund rows and no net total when nothing was refunded', async () => {
+    serve(200, { ...order, refunds: [], refunded: 0 });
+    render(<OrderPage id="482913570" received={false} urlKey="ol_link" />);
+    await screen.findByTestId('order-total');
+    expect(screen.queryByTestId('order-refund')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-net-total')).not.toBeInTheDocument();
+  });
+
   it('a server failure is logged and says so', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     serve(500, {});

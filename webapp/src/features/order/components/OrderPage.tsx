@@ -25,7 +25,7 @@ interface Props {
  * The order page (docs/spec.md section 2): 'Thanks, we've received your order!' when arriving from checkout,
  * else 'Order #{id}'; Order Number, Date, Total, Payment Method and Status, then how to pay (the
  * bank details, the exact amount, the order number as reference), the shipments, the lines (pre-orders
- * marked) and the addresses with the country's name (docs/spec.md section 2.12). Readable with the
+ * marked), each refund under the total with the net total after them (docs/spec.md section 2.12) and the addresses with the country's name (docs/spec.md section 2.12). Readable with the
  * buyer's order key (saved at checkout, per order; or the link's key, sent in the X-Order-Key header)
  * or a staff session.
  */
@@ -159,6 +159,18 @@ function OrderDetails({ order }: { order: Order }) {
                 {order.tax > 0 ? <span className="muted"> (includes {money(order.tax)} {order.tax_name || 'tax'})</span> : null}
               </td>
             </tr>
+            {(order.refunds ?? []).map((r, i) => (
+              <tr key={`${r.refunded_at}-${i}`} data-testid="order-refund">
+                <th scope="row">{r.reason ? `${r.reason}:` : 'Refund:'}</th>
+                <td>−{money(r.amount)}</td>
+              </tr>
+            ))}
+            {(order.refunded ?? 0) > 0 && (
+              <tr>
+                <th scope="row">Net total:</th>
+                <td data-testid="order-net-total">{money(order.total - (order.refunded ?? 0))}</td>
+              </tr>
+            )}
           </tfoot>
         </table>
       </section>
