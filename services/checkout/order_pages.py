@@ -77,7 +77,8 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
     ``history: [{at, staff_id, staff (the account's email, "" once deleted), action,
     from_status, to_status, note, staff_note}]`` (``note``: what the shop wrote; ``staff_note``:
     what staff typed, "" once erased), ``shipments``,
-    ``refunds: [{id, amount, shipping, reason, created_at, staff_id, lines}]``, ``mails: [{id,
+    ``refunds: [{id, amount, shipping, reason, created_at, staff_id, lines: [{line_id, name,
+    quantity, amount, restocked}]}]`` (``name``: the product with its variation), ``mails: [{id,
     to, subject, created_at, sent_at}]`` and ``actions`` (allowed now). Money: minor units of
     ``currency``. 404 ``order_not_found``."""
     order = repo.get_order(session, order_id)
@@ -85,6 +86,11 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
         raise order_not_found()
     customer = repo.customer_of(session, order_id)
     units, _, refunded = refunded_units(session, order_id)
+    order_lines = repo.lines_of(session, order_id)
+    line_names = {
+        line.id: f"{line.name} ({line.variation_label})" if line.variation_label else line.name
+        for line in order_lines
+    }
     changes = orders.status_changes_of(session, order_id)
     who = orders.staff_emails(session, [c.staff_id for c in changes])
     data = order_summary(order, customer.email if customer else "")
@@ -118,7 +124,7 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
                 "total": line.total,
                 "refunded_quantity": units.get(line.id, 0),
             }
-            for line in repo.lines_of(session, order_id)
+            for line in order_lines
         ],
         history=[
             {
@@ -153,6 +159,7 @@ def order_detail(session: Session, order_id: int) -> dict[str, Any]:
                 "lines": [
                     {
                         "line_id": x.order_line_id,
+                        "name": line_names.get(x.order_line_id, f"line {x.order_line_id}"),
                         "quantity": x.quantity,
                         "amount": x.amount,
                         "restocked": x.restocked,

@@ -180,11 +180,17 @@ def shipments_of(session: Session, order_id: int) -> list[OrderShipment]:
     )
 
 
-def refunds_of(session: Session, order_id: int) -> list[tuple[OrderRefund, list[OrderRefundLine]]]:
-    """The order's refunds, oldest first, each with its lines."""
-    refunds = list(
+def refund_rows(session: Session, order_id: int) -> list[OrderRefund]:
+    """The order's refunds, oldest first, without their lines (one query; for the shopper's
+    order page, docs/spec.md section 2.12)."""
+    return list(
         session.scalars(select(OrderRefund).where(OrderRefund.order_id == order_id).order_by(OrderRefund.id))
     )
+
+
+def refunds_of(session: Session, order_id: int) -> list[tuple[OrderRefund, list[OrderRefundLine]]]:
+    """The order's refunds, oldest first, each with its lines."""
+    refunds = refund_rows(session, order_id)
     lines = (
         list(
             session.scalars(

@@ -248,7 +248,7 @@ def order_data(session: Session, order: Order) -> dict[str, Any]:
     ]
     refunds = [
         {"amount": r.amount, "reason": r.reason, "refunded_at": iso(r.created_at)}
-        for r, _ in order_repo.refunds_of(session, order.id)
+        for r in order_repo.refund_rows(session, order.id)
     ]
     return order_json(
         order,

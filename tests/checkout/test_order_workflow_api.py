@@ -218,7 +218,7 @@ def test_a_partial_refund_keeps_the_status_restocks_chosen_lines_and_mails_the_a
     body = refunded.json()
     assert body["status"] == "processing" and body["refunded"] == 2700  # €30 less 10 %
     assert body["refunds"][0]["lines"] == [
-        {"line_id": line_a["id"], "quantity": 1, "amount": 2700, "restocked": True}
+        {"line_id": line_a["id"], "name": line_a["name"], "quantity": 1, "amount": 2700, "restocked": True}
     ]
     assert body["lines"][0]["refunded_quantity"] == 1
     fresh(db)
