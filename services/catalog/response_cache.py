@@ -40,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from services.catalog.sales import utc_now
 from services.shared.encoding import accepted_encodings
 
-CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/")
+CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/", "/api/search-suggestions")
 STAFF_COOKIE = b"staff_session="
 GZIP_MIN_BYTES = 1024
 

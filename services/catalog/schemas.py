@@ -419,3 +419,21 @@ class Health(_Out):
 
     status: Literal["ok"]
     database: str
+
+
+class SuggestedProduct(_Out):
+    """A product suggested while typing: enough to name it and build its page URL."""
+
+    id: int
+    name: str
+    slug: str
+    categories: list[Term]
+
+
+class SearchSuggestionsOut(_Out):
+    """``GET /api/search-suggestions``: the query as searched (trimmed), the top products (search
+    order) and the matching categories (the searched kind first), at most 5 of each."""
+
+    query: str
+    products: list[SuggestedProduct]
+    categories: list[Term]

@@ -20,11 +20,14 @@ def alembic_config(url: str | None = None) -> Config:
 def include_name(name: str | None, type_: str, _parent_names: object) -> bool:
     """Alembic filter: only tables Alembic owns (``Base.metadata``). The eventsourcing library's
     event-store tables (``carts_events``, ``carts_snapshots``) share the database on PostgreSQL
-    and must never be diffed or dropped by autogenerate."""
+    and must never be diffed or dropped by autogenerate. Indexes named ``*_trgm`` are the search's
+    PostgreSQL-only trigram indexes (migration 0019), which the models do not declare."""
     from services.shared.db import Base
 
     if type_ == "table":
         return name in Base.metadata.tables
+    if type_ == "index" and name is not None and name.endswith("_trgm"):
+        return False
     return True
 
 

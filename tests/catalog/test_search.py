@@ -13,7 +13,8 @@ from services.api.app import create_app
 from services.catalog import repository as repo
 from services.catalog.models import Category, Product, Tag
 from services.catalog.models.products import product_categories, product_tags
-from services.catalog.search import fts5_match, query_terms, tsquery_text
+from services.catalog.search import fts5_match, query_terms, tsquery_sql
+from services.catalog.search_terms import Expansion
 from services.shared.migrate import downgrade, upgrade
 from tests.factories import create_category, create_product, create_variation
 
@@ -163,16 +164,23 @@ def test_operators_are_plain_words(session: Session, shop: dict[str, int]) -> No
 def test_match_expressions_quote_every_word() -> None:
     terms = query_terms('Storm "OR" name:sko*')
     assert terms == ["storm", "name", "sko"]
-    assert fts5_match(terms) == '"storm" "name" "sko"*'
-    assert tsquery_text(terms) == ("storm & name & sko:*", None)
+    expansion = Expansion(terms, [[], ["names"], []], ["skoll"])
+    assert fts5_match(expansion) == '("storm") AND ("name" OR "names") AND ("sko"* OR "skoll")'
+    assert (
+        fts5_match(expansion, "{name}")
+        == '{name} : (("storm") AND ("name" OR "names") AND ("sko"* OR "skoll"))'
+    )
+    sql, params = tsquery_sql(expansion, "AB")
+    assert sql.count("to_tsquery('english', :") == 5 and " && " in sql and " || " in sql
+    assert sorted(params.values()) == ["name:AB", "names:AB", "sko:*AB", "skoll:AB", "storm:AB"]
     assert query_terms("x_y-z") == ["x", "y", "z"]
     assert query_terms("w " * 20) == ["w"] * 8
 
 
 def test_stop_words_are_ignored_except_the_word_being_typed(session: Session, shop: dict[str, int]) -> None:
     assert query_terms("the storm of the") == ["storm", "the"]
-    assert tsquery_text(["storm", "the"]) == ("storm", "the:*")
-    assert tsquery_text(["the"]) == ("", "the:*")
+    sql, params = tsquery_sql(Expansion(["storm", "the"], [[], []]))
+    assert "to_tsquery('simple', :w1)" in sql and params == {"w0": "storm", "w1": "the:*"}
     assert search(session, "the skoll for") == []  # "for" is still being typed: a prefix
     assert search(session, "a skoll with the closed") == [5]
     create_product(session, id=8, name="Theta Keycaps", sku="HV-THETA")

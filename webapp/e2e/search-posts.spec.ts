@@ -17,7 +17,7 @@ const pageViews = (page: Page) => {
 test('searching from the header shows ranked results, and clearing the box goes back', async ({ page }) => {
   await page.goto('/headsets');
   await expect(page.getByRole('heading', { level: 1, name: /headsets/i })).toBeVisible();
-  const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+  const box = page.getByRole('combobox', { name: 'Search products' }).first();
   await box.pressSequentially('skald x', { delay: 40 });
   await expect(page).toHaveURL(/\/search\?query=skald(%20|\+)x$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results for "skald x"');

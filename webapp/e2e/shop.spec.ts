@@ -78,7 +78,7 @@ test('the mobile header has a hamburger menu, a search toggle and the cart', asy
   await expect(page).toHaveURL(/\/mice$/);
 
   await page.getByRole('button', { name: 'Open search' }).click();
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('odin');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('odin');
   await expect(page).toHaveURL(/\/search\?query=odin$/);
   await expect(page.getByRole('heading', { name: 'Search Results for "odin"' })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/fea
 import { StaffBanner } from '@/features/staff';
 import { CookieBanner } from '@/features/cookies';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
+import { SearchCombobox, type SearchComboboxProps } from '@/features/search';
 import { CurrencyContext } from '@/lib/currencyContext';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
@@ -17,6 +18,9 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 /** Every page change scrolls to top (docs/spec.md section 2). */
+/** The search feature's box, handed to the header (desktop bar and mobile panel). */
+const renderSearch = (options: SearchComboboxProps) => <SearchCombobox {...options} />;
+
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -47,7 +51,7 @@ export function RootLayout() {
       <StaffBanner />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={setNewsletterOpener} />
+      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={setNewsletterOpener} renderSearch={renderSearch} />
       <main id="main" tabIndex={-1}>
         <CurrencyContext.Provider value={currency}>
           <Outlet />

@@ -116,6 +116,8 @@ export const apiPaths = {
   countries: '/api/wc/data/countries',
   taxes: '/api/wc/taxes',
   search: (query: string) => `/api/search/${encodeURIComponent(query)}`,
+  /** Suggestions while typing (docs/spec.md section 2.10): top 5 products and matching categories. */
+  searchSuggestions: (q: string) => `/api/search-suggestions${qs({ q })}`,
   cart: '/api/cart',
   cartCommands: '/api/cart/commands',
   location: '/api/location',

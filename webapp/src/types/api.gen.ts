@@ -653,6 +653,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search suggestions while typing
+         * @description The header search box's suggestions (docs/spec.md section 2.10 "Suggestions"): at most 5
+         *     published, not hidden products in search order (typos forgiven as by ``/api/search``) and at
+         *     most 5 categories holding listed products whose name matches ``q`` (the searched kind
+         *     first), as ``{query, products: [{id, name, slug, categories}], categories: [{id, name,
+         *     slug}]}``. An empty ``q`` gives empty lists. 422 ``invalid_request`` when ``q`` is over 200
+         *     characters or holds a NUL character. Cacheable for a minute (public catalogue data).
+         */
+        get: operations["search_suggestions_api_search_suggestions_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search/{query}": {
         parameters: {
             query?: never;
@@ -663,9 +688,11 @@ export interface paths {
         /**
          * Search products
          * @description Ids (at most 100) of published, not hidden products matching every word of ``query``
-         *     (the last word as a prefix), best match first: an exact SKU match, then ranked full-text
-         *     search where name and SKU weigh most, then tags and categories, then the short description
-         *     (docs/spec.md sections 2 and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
+         *     (the last word as a prefix; a word matching nothing may match its typo corrections, and
+         *     words typed apart may match as one word), best match first: an exact SKU match, then
+         *     products matching in name, SKU, tags or categories (those of the searched kind first), then
+         *     description-only matches, each tier by relevance, then name and id (docs/spec.md sections 2.10
+         *     and 7; ``services/catalog/search.py``). Any text is safe: FTS operators
          *     are treated as separators, and a ``/`` or a line break in the query is fine ("AC/DC"). 422
          *     ``invalid_request`` when ``query`` is over 200 characters or holds a NUL character.
          */
@@ -3534,6 +3561,19 @@ export interface components {
             version: number;
         };
         /**
+         * SearchSuggestionsOut
+         * @description ``GET /api/search-suggestions``: the query as searched (trimmed), the top products (search
+         *     order) and the matching categories (the searched kind first), at most 5 of each.
+         */
+        SearchSuggestionsOut: {
+            /** Categories */
+            categories: components["schemas"]["Term"][];
+            /** Products */
+            products: components["schemas"]["SuggestedProduct"][];
+            /** Query */
+            query: string;
+        };
+        /**
          * SetCount
          * @description Set a line's count, 0 to 10 (docs/spec.md section 9); clamped to the line's cap (docs/spec.md section 4).
          */
@@ -3850,6 +3890,20 @@ export interface components {
              * @enum {string}
              */
             type: "start_checkout";
+        };
+        /**
+         * SuggestedProduct
+         * @description A product suggested while typing: enough to name it and build its page URL.
+         */
+        SuggestedProduct: {
+            /** Categories */
+            categories: components["schemas"]["Term"][];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Slug */
+            slug: string;
         };
         /**
          * SupportOrderOut
@@ -5468,6 +5522,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    search_suggestions_api_search_suggestions_get: {
+        parameters: {
+            query?: {
+                /** @description What has been typed so far */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top products and matching categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSuggestionsOut"];
                 };
             };
             /** @description Validation Error */

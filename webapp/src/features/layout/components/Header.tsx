@@ -8,7 +8,6 @@ import type { NavEntry } from '../types';
 import { CartLink } from './CartLink';
 import { DesktopNav } from './DesktopNav';
 import { MobileMenu } from './MobileMenu';
-import { SearchBox } from './SearchBox';
 import styles from './Header.module.css';
 
 interface Props {
@@ -22,10 +21,15 @@ interface Props {
    * (the top bar button itself, or the menu button, since the mobile menu is gone by then).
    */
   onNewsletter?: (returnFocusTo: HTMLElement) => void;
+  /**
+   * The search box (owned by the search feature): rendered in the desktop bar, and with
+   * `focusOnOpen` and the 'panel' variant in the mobile search panel.
+   */
+  renderSearch?: (options: { focusOnOpen?: boolean; className?: string; variant?: 'bar' | 'panel' }) => ReactNode;
 }
 
 /** Desktop header (top bar, logo, navigation, search) and, at ≤ 980 px, the mobile header. */
-export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props) {
+export function Header({ menu, cartCount, countrySelector, onNewsletter, renderSearch }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
@@ -78,7 +82,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
 
           <DesktopNav items={menu} />
 
-          <SearchBox className={styles.desktopOnly} />
+          {renderSearch?.({ className: styles.desktopOnly })}
 
           <div className={`${styles.mobileActions} ${styles.mobileOnly}`}>
             <PanelToggle
@@ -97,7 +101,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter }: Props
       {searchOpen && (
         <div id="mobile-search" className={`${styles.mobilePanel} ${styles.mobileOnly}`}>
           <div className="container">
-            <SearchBox focusOnOpen />
+            {renderSearch?.({ focusOnOpen: true, variant: 'panel' })}
           </div>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
 import type { Product } from '@/types/api';
 import type { SearchFn } from '../hooks/useProductSearch';
@@ -62,5 +62,28 @@ describe('SearchPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search Results for "zzz"');
     expect(screen.getByRole('status')).toHaveTextContent('No products matched your search.');
     expect(screen.queryByRole('list', { name: 'Results' })).not.toBeInTheDocument();
+  });
+
+  it('without a query shows a helpful empty state, not \'Search Results for ""\'', async () => {
+    const search = vi.fn<SearchFn>(() => Promise.resolve([skoll]));
+    const router = renderPage('/search', search);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Search');
+    expect(screen.queryByText(/Search Results for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Keyboards' })).toHaveAttribute('href', '/search?query=keyboards');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(search).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search for' }), { target: { value: ' keybord ' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Search the shop' }));
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(router.state.location.search).toBe('?query=keybord');
+    expect(search).toHaveBeenCalledWith('keybord', expect.any(AbortSignal));
+  });
+
+  it('keeps the other headline invisibly in place, so the switch never moves the page', () => {
+    renderPage('/search?query=sko', () => new Promise<Product[]>(() => undefined));
+    const ghost = screen.getByText('Search Results for "sko"');
+    expect(ghost).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Searching for "sko" ...');
   });
 });
