@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from services.admin.setup import mount_admin
@@ -33,6 +35,8 @@ from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
 from services.catalog.sales import next_boundary as next_sale_boundary
+from services.catalog.storefront_routes import path_shows_something
+from services.catalog.visibility import include_unpublished
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
 from services.checkout.staff_endpoints import router as staff_orders_router
@@ -42,7 +46,7 @@ from services.discounts.endpoints import router as coupons_router
 from services.location.endpoints import router as location_router
 from services.mail.endpoints import mount_mailbox
 from services.newsletter.endpoints import router as newsletter_router
-from services.shared.db import get_engine
+from services.shared.db import get_engine, get_sessionmaker
 from services.shared.encoding import accepted_encodings
 from services.shared.errors import DomainError, ErrorBody, RequestErrorBody
 from services.shared.http_limits import BodyLimit, BodyTooLarge, default_rules, too_large_body
@@ -310,21 +314,39 @@ def _document_error_shapes(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
+async def _shows_something(path: str, request: Request) -> bool:
+    """Whether the storefront has a page at ``path`` (``services/catalog/storefront_routes.py``,
+    docs/spec.md section 2.1); a staff session that previews drafts sees their pages too."""
+    unpublished = await include_unpublished(request)
+
+    def lookup() -> bool:
+        try:
+            with get_sessionmaker()() as session:
+                return path_shows_something(session, path, include_unpublished=unpublished)
+        except SQLAlchemyError:  # no database answer: the storefront decides (and says so)
+            log.warning("route lookup failed for /%s", path, exc_info=True)
+            return True
+
+    return await run_in_threadpool(lookup)
+
+
 def _mount_webapp(app: FastAPI, dist: Path) -> None:
     """Serve ``webapp/dist``: real files as they are (or their precompressed twin, see
-    ``_static_file``), every other GET path as index.html."""
+    ``_static_file``), every other GET path as index.html: with status 200 where the
+    storefront shows a page, 404 where it shows its not-found page (docs/spec.md section 2.1)."""
     index = dist / "index.html"
 
     @app.get("/{path:path}", include_in_schema=False)
     async def _spa(path: str, request: Request) -> Response:
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+        candidate = None if "\x00" in path else (dist / path).resolve()  # a NUL names no file
+        if path and candidate is not None and candidate.is_file() and dist.resolve() in candidate.parents:
             headers = (
                 {"Cache-Control": "public, max-age=31536000, immutable"} if path.startswith("assets/") else {}
             )
             return _static_file(candidate, request.headers.get("accept-encoding", ""), headers)
         if index.is_file():
-            return FileResponse(index, headers={"Cache-Control": "no-cache"})
+            status = 200 if await _shows_something(path, request) else 404
+            return FileResponse(index, status_code=status, headers={"Cache-Control": "no-cache"})
         return _error(
             503,
             "webapp_not_built",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session, selectinload
@@ -29,6 +30,7 @@ from services.catalog.models import (
     Variation,
 )
 from services.catalog.models.products import product_categories
+from services.catalog.sales import shown_price
 from services.catalog.search import (
     LISTED_IN_CATALOG,
     search_products,  # noqa: F401 - the repository's search method
@@ -93,11 +95,12 @@ def list_products(
     page: int = 1,
     per_page: int = 10,
     statuses: Sequence[str] = PUBLIC,
+    orderby: ProductOrder | None = None,
 ) -> tuple[list[Product], int]:
     """Products matching every given filter, one page of them and the total count.
 
-    With ``ids`` the result keeps the order of ``ids``; otherwise products come by
-    ``menu_order`` then id. ``page`` is 1-based. A category listing (``category_id`` without
+    With ``ids`` the result keeps the order of ``ids``; otherwise products come in
+    ``orderby``'s order (default: ``menu_order`` then id; docs/spec.md section 2.5). ``page`` is 1-based. A category listing (``category_id`` without
     ``ids`` or ``slug``) leaves out products whose ``catalog_visibility`` is ``search`` or
     ``hidden`` (docs/spec.md section 10.5); ``ids`` and ``slug`` find them (their own link,
     a grouped product's children).
@@ -121,8 +124,37 @@ def list_products(
         products.sort(key=lambda p: order[p.id])
         start = (page - 1) * per_page
         return products[start : start + per_page], total
-    query = query.order_by(Product.menu_order, Product.id).offset((page - 1) * per_page).limit(per_page)
+    sort = orderby or ProductOrder()
+    start = (page - 1) * per_page
+    if sort.key == "price":  # the shown price depends on sale windows and variations: sorted here
+        every = list(session.scalars(query.order_by(Product.menu_order, Product.id)))
+        return sort.sort_by_price(every)[start : start + per_page], total
+    query = query.order_by(*sort.columns()).offset(start).limit(per_page)
     return list(session.scalars(query)), total
+
+
+@dataclass(frozen=True)
+class ProductOrder:
+    """The order of a product listing (docs/spec.md section 2.5; WooCommerce REST's ``orderby``
+    and ``order``): ``key`` is ``menu_order`` (the shop's featured order), ``price`` (the price
+    shown in ``currency``, "eur" or "usd", sale windows and cheapest variation included;
+    products without a price last), ``date`` (``date_created``) or ``title``; ties by id."""
+
+    key: str = "menu_order"
+    descending: bool = False
+    currency: str = "eur"
+
+    def columns(self) -> list[Any]:
+        """ORDER BY columns for every key but ``price``."""
+        column = {"date": Product.date_created, "title": Product.name}.get(self.key, Product.menu_order)
+        return [column.desc() if self.descending else column.asc(), Product.id]
+
+    def sort_by_price(self, products: list[Product]) -> list[Product]:
+        """``products`` by shown price (stable: equal prices keep their menu order)."""
+        priced = [(shown_price(p, self.currency), p) for p in products]
+        with_price = [pair for pair in priced if pair[0] is not None]
+        with_price.sort(key=lambda pair: pair[0] or 0, reverse=self.descending)
+        return [p for _, p in with_price] + [p for price, p in priced if price is None]
 
 
 def list_variations(session: Session, product_id: int) -> list[Variation]:
@@ -317,3 +349,25 @@ def get_stock_facts(
         "backorders_allowed": row.backorders in ("yes", "notify"),
         "variations": list(variation_ids),
     }
+
+
+def category_slug_exists(session: Session, slug: str) -> bool:
+    """Whether a product category has ``slug`` (category routes, docs/spec.md section 2.1)."""
+    return session.scalar(select(Category.id).where(Category.slug == slug).limit(1)) is not None
+
+
+def product_slug_exists(session: Session, slug: str, statuses: Sequence[str] = PUBLIC) -> bool:
+    """Whether a product with ``slug`` and one of ``statuses`` exists, whatever its
+    ``catalog_visibility`` or ``hide_product`` (its own link still opens it, docs/spec.md
+    section 10.5)."""
+    query = select(Product.id).where(Product.slug == slug, Product.status.in_(statuses)).limit(1)
+    return session.scalar(query) is not None
+
+
+def content_slug_exists(session: Session, slug: str) -> bool:
+    """Whether a published page or post has ``slug`` (the generic route, docs/spec.md section 2.1)."""
+    page = select(Page.id).where(Page.slug == slug, Page.status.in_(PUBLIC)).limit(1)
+    if session.scalar(page) is not None:
+        return True
+    post = select(Post.id).where(Post.slug == slug, Post.status.in_(PUBLIC)).limit(1)
+    return session.scalar(post) is not None

@@ -81,6 +81,27 @@ def current_prices(row: SaleRow, now: datetime | None = None) -> CurrentPrices:
     )
 
 
+def shown_price(product: Product, currency: str, now: datetime | None = None) -> int | None:
+    """The price a listing shows for ``product`` in ``currency`` ("eur" or "usd"), integer
+    minor units, as it is ``now``: its sale price inside the sale window, else its regular
+    price; a variable product with published variations shows its cheapest one (docs/spec.md
+    sections 9 and 10.4). None when the product has no price in that currency. Needs
+    ``product.variations`` loaded. The category listing sorts by it (docs/spec.md section 2.5)."""
+    at = now if now is not None else utc_now()
+    rows: list[SaleRow] = [product]
+    if product.type == "variable":
+        live = [v for v in product.variations if v.status == "publish"]
+        rows = list(live) or rows
+    prices = []
+    for row in rows:
+        c = current_prices(row, at)
+        regular, sale = (c.regular_usd, c.sale_usd) if currency == "usd" else (c.regular_eur, c.sale_eur)
+        price = sale if sale is not None else regular
+        if price is not None:
+            prices.append(price)
+    return min(prices) if prices else None
+
+
 def next_boundary(bind: Engine | Connection, now: datetime | None = None) -> datetime | None:
     """The earliest sale start or end after ``now`` in the whole catalogue (products and
     variations), or None: when it passes, prices change without a catalogue edit, so caches

@@ -51,6 +51,27 @@ def _product_not_found() -> NotFound:
     return NotFound("woocommerce_rest_product_invalid_id", "Invalid ID.")
 
 
+_ORDER_KEYS = ("menu_order", "price", "date", "title")
+_CURRENCIES = ("eur", "usd")
+
+
+def _product_order(orderby: str | None, order: str | None, currency: str | None) -> repo.ProductOrder:
+    """The listing order from WooCommerce REST's ``orderby``/``order`` and our ``currency``;
+    BadRequest (400 ``rest_invalid_param``) for values outside the documented ones."""
+    key = (orderby or "menu_order").strip().lower()
+    if key not in _ORDER_KEYS:
+        raise BadRequest(
+            "rest_invalid_param", f"Invalid parameter: orderby must be one of {', '.join(_ORDER_KEYS)}."
+        )
+    direction = (order or ("desc" if key == "date" else "asc")).strip().lower()
+    if direction not in ("asc", "desc"):
+        raise BadRequest("rest_invalid_param", "Invalid parameter: order must be asc or desc.")
+    money = (currency or "eur").strip().lower()
+    if money not in _CURRENCIES:
+        raise BadRequest("rest_invalid_param", "Invalid parameter: currency must be EUR or USD.")
+    return repo.ProductOrder(key=key, descending=direction == "desc", currency=money)
+
+
 @router.get(
     "/products",
     summary="List products",
@@ -76,12 +97,22 @@ def list_products(
     ),
     per_page: str | None = Query(None, description="1 to 100 (default 10)."),
     page: str | None = Query(None, description="1-based page number."),
+    orderby: str | None = Query(
+        None,
+        description="menu_order (default: the shop's featured order), price (the price shown in "
+        "`currency`), date (newest with order=desc) or title. Ignored with `include`.",
+    ),
+    order: str | None = Query(None, description="asc or desc (default asc; desc for orderby=date)."),
+    currency: str | None = Query(
+        None, description="EUR (default) or USD: the prices orderby=price compares."
+    ),
     no_cache: str | None = Query(None),
 ) -> list[Json]:
     """Products as WooCommerce JSON (docs/spec.md section 7: ``products/?include={ids}``,
-    ``products?category={id}&per_page=100``). Errors: 400 ``rest_invalid_param`` for a
-    non-numeric id list, category, page or a per_page outside 1..100. Staff sessions also get
-    draft and pending products.
+    ``products?category={id}&per_page=100``), sorted by ``orderby``/``order`` (docs/spec.md
+    section 2.5: the category page's sort). Errors: 400 ``rest_invalid_param`` for a
+    non-numeric id list, category, page, a per_page outside 1..100, or an unknown ``orderby``,
+    ``order`` or ``currency``. Staff sessions also get draft and pending products.
     """
     ids = id_list(include, "include")
     category_id = single_id(category, "category") if category is not None else None
@@ -95,6 +126,7 @@ def list_products(
         page=number,
         per_page=size,
         statuses=repo.visible_statuses(include_unpublished),
+        orderby=_product_order(orderby, order, currency),
     )
     owned = repo.blocks_for(session, "product", [p.id for p in products])
     cfgs = cfg_service.configurators_for(session, [p for p in products if p.is_configurable])

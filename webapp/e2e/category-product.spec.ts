@@ -18,15 +18,16 @@ test('a category page groups products, jumps to a group and filters by the URL-k
   await page.goto('/headsets');
   await expect(page.getByRole('heading', { level: 1, name: /headsets/i })).toBeVisible();
 
-  // Tag groups in order with 'Others' last, and a jump-nav because there are several.
+  // Tag groups in order with 'Others', then a group per subcategory (accessories are not mixed
+  // with the headsets), and a jump-nav because there are several.
   const nav = page.getByRole('navigation', { name: 'Headsets groups' });
-  await expect(nav.getByRole('button')).toHaveText(['Wireless', 'Wired', 'Others']);
+  await expect(nav.getByRole('button')).toHaveText(['Wireless', 'Wired', 'Others', 'Headset accessories', 'Headset spare parts']);
   await nav.getByRole('button', { name: 'Wired' }).click();
   const wired = page.getByRole('region', { name: 'Wired' });
   await expect(wired).toBeFocused();
   await expect(wired.getByRole('heading', { level: 2, name: 'Wired' })).toBeInViewport();
   await expect(wired.getByRole('heading', { name: 'Bragi Wired' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Others' }).getByRole('heading', { name: 'Vardr Headset Stand' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Headset accessories' }).getByRole('heading', { name: 'Vardr Headset Stand' })).toBeVisible();
 
   // Filters: 2.4 GHz narrows the grid to the wireless headsets; the selection is in the URL.
   const sidebar = page.getByRole('complementary', { name: 'Filters' });

@@ -1,11 +1,10 @@
-import { CATEGORY_SLUGS } from '@/config/paths';
 import { createBrowserRouter, type RouteObject } from '@/lib/router';
 import { AppLoading, RouteError } from './RouteError';
 import { RootLayout, rootLoader } from './RootLayout';
 
 const generic = () => import('./routes/generic');
 
-/** The spec route table (section 2). Every page route is lazy (code-split). */
+/** The spec route table (docs/spec.md section 2.1). Every page route is lazy (code-split). */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -20,17 +19,6 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteError,
         children: [
           { index: true, lazy: () => import('./routes/home') },
-          ...CATEGORY_SLUGS.map(
-            (slug): RouteObject => ({
-              path: slug,
-              children: [
-                { index: true, lazy: () => import('./routes/category') },
-                { path: ':productSlug', lazy: () => import('./routes/product') },
-                // Draft or pending products: /{category}/{parent category}/{product} (docs/spec.md section 2 "Links").
-                { path: ':parentSlug/:productSlug', lazy: () => import('./routes/product') },
-              ],
-            }),
-          ),
           { path: 'customize', lazy: () => import('./routes/customize') },
           { path: 'custom-keyboard-builder', lazy: () => import('./routes/builder') },
           { path: 'resellers', lazy: generic },
@@ -52,8 +40,9 @@ export const routes: RouteObject[] = [
           { path: 'analytics/*', lazy: () => import('./routes/analytics') },
           { path: 'newsletter/confirm', lazy: async () => (await import('./routes/newsletter')).confirm },
           { path: 'newsletter/unsubscribe', lazy: async () => (await import('./routes/newsletter')).unsubscribe },
-          { path: ':postSlug', lazy: generic },
-          { path: '*', lazy: generic },
+          // Categories, products, content pages and posts: resolved against the catalogue, not a
+          // list of slugs (docs/spec.md section 2.1); unknown paths show the not-found page.
+          { path: '*', lazy: () => import('./routes/catalogue') },
         ],
       },
     ],

@@ -3,45 +3,11 @@
  * back-end endpoints (`apiPaths`). Route modules and links import from here.
  */
 
-/** Category routes of the spec route table, in menu order. */
-export const CATEGORY_SLUGS = [
-  'headsets',
-  'headset-accessories',
-  'headset-spare-parts',
-  'keyboards',
-  'keyboard-accessories',
-  'keyboard-switches',
-  'custom-keyboard-parts',
-  'keyboard-spare-parts',
-  'mice',
-  'mouse-accessories',
-  'custom-mouse-parts',
-  'mouse-spare-parts',
-  'mousepads',
-  'microphones',
-  'mic-accessories',
-  'merch',
-] as const;
-export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
-
-export function isCategorySlug(slug: string): slug is CategorySlug {
-  return (CATEGORY_SLUGS as readonly string[]).includes(slug);
-}
-
-/** Parent of each accessory/spare-part category route (the route table's grouping, docs/spec.md section 2). */
-export const CATEGORY_PARENT: Partial<Record<CategorySlug, CategorySlug>> = {
-  'headset-accessories': 'headsets',
-  'headset-spare-parts': 'headsets',
-  'keyboard-accessories': 'keyboards',
-  'keyboard-switches': 'keyboards',
-  'custom-keyboard-parts': 'keyboards',
-  'keyboard-spare-parts': 'keyboards',
-  'mouse-accessories': 'mice',
-  'custom-mouse-parts': 'mice',
-  'mouse-spare-parts': 'mice',
-  'mic-accessories': 'microphones',
-};
-
+/**
+ * Category and product routes are not listed here: they come from the catalogue
+ * (`/{category}`, `/{category}/{product}`; docs/spec.md section 2.1), resolved by
+ * `app/routes/catalogue.tsx` against the API, so a category added in the admin has its page.
+ */
 export const paths = {
   home: '/',
   category: (slug: string) => `/${slug}`,
@@ -105,7 +71,17 @@ export const apiPaths = {
   /** POST {email, password} -> 200 {email, role}; 401 invalid_credentials; 429 rate_limited. */
   staffLogin: '/api/staff/login',
   categories: (slug: string) => `/api/wc/products/categories${qs({ slug })}`,
-  products: (params: { category?: number; per_page?: number; page?: number; slug?: string; include?: number[] }) =>
+  /** `orderby`/`order`/`currency`: the listing's order (docs/spec.md section 2.5; WooCommerce REST's names). */
+  products: (params: {
+    category?: number;
+    per_page?: number;
+    page?: number;
+    slug?: string;
+    include?: number[];
+    orderby?: 'menu_order' | 'price' | 'date' | 'title';
+    order?: 'asc' | 'desc';
+    currency?: string;
+  }) =>
     `/api/wc/products${qs({ ...params, include: params.include?.join(',') })}`,
   product: (id: number) => `/api/wc/products/${id}`,
   productStock: (id: number) => `/api/wc/products/${id}${qs({ _fields: 'stock_status,variations', no_cache: true })}`,

@@ -1,6 +1,6 @@
 /** Product rules shared by the catalogue and the cart (docs/spec.md sections 2 and 4). */
 import { MAX_CART_COUNT } from '@/config/site';
-import { CATEGORY_PARENT, isCategorySlug, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import type { Currency, Priced, Product, Variation } from '@/types/api';
 import { priceOf, type PriceInfo } from './money';
 
@@ -10,16 +10,16 @@ export const isConfigurable = (product: Pick<Product, 'acf' | 'isConfigurable'>)
   Boolean(product.isConfigurable || product.acf?.showConfiguratorLink);
 
 /**
- * The product page URL: category slug + product slug; hidden products link to '/'. Draft or
- * pending products (docs/spec.md section 2 "Links"): category, the optional parent category, slug.
+ * The product page URL (docs/spec.md section 2.2): its first category's slug + product slug; hidden
+ * products link to '/'. Every category has a route (they come from the catalogue, section 2.1).
+ * Draft and pending products also open at category / parent category / slug; the links built here
+ * leave the optional parent out (the product's JSON names its categories, not their parents).
  */
 export function productPath(product: Pick<Product, 'slug' | 'categories' | 'acf'> & Partial<Pick<Product, 'status'>>): string {
   if (isHidden(product)) return paths.home;
   const categories = product.categories ?? [];
-  const category = categories.find((c) => isCategorySlug(c.slug)) ?? categories[0];
+  const category = categories[0];
   if (!category) return paths.home;
-  const parent = isCategorySlug(category.slug) ? CATEGORY_PARENT[category.slug] : undefined;
-  if ((product.status === 'draft' || product.status === 'pending') && parent) return `/${category.slug}/${parent}/${product.slug}`;
   return paths.product(category.slug, product.slug);
 }
 

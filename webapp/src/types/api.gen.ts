@@ -1288,9 +1288,10 @@ export interface paths {
         /**
          * List products
          * @description Products as WooCommerce JSON (docs/spec.md section 7: ``products/?include={ids}``,
-         *     ``products?category={id}&per_page=100``). Errors: 400 ``rest_invalid_param`` for a
-         *     non-numeric id list, category, page or a per_page outside 1..100. Staff sessions also get
-         *     draft and pending products.
+         *     ``products?category={id}&per_page=100``), sorted by ``orderby``/``order`` (docs/spec.md
+         *     section 2.5: the category page's sort). Errors: 400 ``rest_invalid_param`` for a
+         *     non-numeric id list, category, page, a per_page outside 1..100, or an unknown ``orderby``,
+         *     ``order`` or ``currency``. Staff sessions also get draft and pending products.
          */
         get: operations["list_products_api_wc_products_get"];
         put?: never;
@@ -7152,6 +7153,12 @@ export interface operations {
                 per_page?: string | null;
                 /** @description 1-based page number. */
                 page?: string | null;
+                /** @description menu_order (default: the shop's featured order), price (the price shown in `currency`), date (newest with order=desc) or title. Ignored with `include`. */
+                orderby?: string | null;
+                /** @description asc or desc (default asc; desc for orderby=date). */
+                order?: string | null;
+                /** @description EUR (default) or USD: the prices orderby=price compares. */
+                currency?: string | null;
                 no_cache?: string | null;
             };
             header?: never;

@@ -12,7 +12,7 @@ import { SITE_NAME } from '@/config/site';
 import { productPath } from '@/lib/products';
 import { Link, redirect, useLoaderData, type LoaderFunctionArgs } from '@/lib/router';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Pick<LoaderFunctionArgs, 'request'>) {
   const segments = new URL(request.url).pathname.split('/').filter(Boolean);
   const slug = decodeURIComponent(segments[segments.length - 1] ?? '');
   if (!slug) return { kind: 'not-found' as const };
@@ -27,8 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { kind: 'not-found' as const };
 }
 
+export type GenericPageData = Awaited<ReturnType<typeof loader>>;
+
+/** The generic route module (the spec's content pages such as /resellers). */
 export function Component() {
-  const data = useLoaderData<Awaited<ReturnType<typeof loader>>>();
+  return <Page data={useLoaderData<GenericPageData>()} />;
+}
+
+/** A content page, a post, or the not-found page (`data.kind`). */
+export function Page({ data }: { data: GenericPageData }) {
   if (data.kind === 'page') {
     const { page } = data;
     const hero = page.acf?.hero ?? [];
@@ -56,6 +63,11 @@ export function Component() {
       </>
     );
   }
+  return <NotFound />;
+}
+
+/** The not-found page: every unknown URL shows it (the server answers those with HTTP 404, docs/spec.md section 2.1). */
+export function NotFound() {
   return (
     <div className="container section placeholder">
       <title>{`Page not found – ${SITE_NAME}`}</title>

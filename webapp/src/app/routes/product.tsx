@@ -1,18 +1,17 @@
 import { Suspense, useCallback, useEffect } from 'react';
-import { productPageLoader, ProductView, recommendationsInStock, type ProductPageData } from '@/features/catalog';
+import { ProductView, recommendationsInStock, type ProductPageData } from '@/features/catalog';
 import { useCartStore } from '@/features/cart';
 import { closeConfigurator, ConfiguratorModal, openConfigurator, useConfiguratorStore, useSharedBuild } from '@/features/configurator';
 import { BlockList } from '@/features/content-blocks';
 import { useCurrency } from '@/features/country';
 import { SITE_NAME } from '@/config/site';
-import { useLoaderData, useLocation, useNavigate } from '@/lib/router';
+import { useLocation, useNavigate } from '@/lib/router';
 import { customizeAction, useConfiguratorCart } from './configuratorCart';
 import type { Product, Variation } from '@/types/api';
 
-export { productPageLoader as loader };
-
-export function Component() {
-  const { product, variations, swatches, recommended, linked, grouped } = useLoaderData<ProductPageData>();
+/** A product page (docs/spec.md section 2.6); `data` from `productPageLoader` (routes/catalogue.tsx). */
+export function Page({ data }: { data: ProductPageData }) {
+  const { product, variations, swatches, recommended, linked, grouped } = data;
   const currency = useCurrency();
   const add = useCartStore((s) => s.add);
   const setRecommendedProducts = useCartStore((s) => s.setRecommendedProducts);

@@ -7,6 +7,6 @@ export { buyButtonState } from './components/buyButtonState';
 export { groupProducts } from './hooks/groupProducts';
 export { recommendationsInStock, recommendedPrice } from './hooks/recommended';
 export { getCategoryBySlug, getCategoryProducts, getProductBySlug, getVariations, getColourSwatches, getFilters, getProductsByIds } from './api/catalog';
-export { categoryPageLoader, categoryShouldRevalidate, productPageLoader } from './api/loaders';
-export type { CategoryPageData, ProductPageData } from './api/loaders';
+export { categoryPageLoader, categoryShouldRevalidate, productPageLoader, CATEGORY_ORDERS, ORDER_PARAM, orderFromUrl } from './api/loaders';
+export type { CategoryPageData, CategoryOrder, ProductPageData } from './api/loaders';
 export type { FilterTerm } from './types';

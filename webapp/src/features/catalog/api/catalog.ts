@@ -9,11 +9,20 @@ export async function getCategoryBySlug(slug: string, signal?: AbortSignal): Pro
   return categories.find((c) => c.slug === slug) ?? categories[0] ?? null;
 }
 
-/** Every product of a category, 100 per page (docs/spec.md section 9). */
-export async function getCategoryProducts(categoryId: number, signal?: AbortSignal): Promise<Product[]> {
+/** The order a category listing asks the server for (docs/spec.md section 2.5). */
+export interface ListingOrder {
+  orderby: 'menu_order' | 'price' | 'date';
+  order: 'asc' | 'desc';
+  /** The visitor's currency: the prices `orderby: 'price'` compares. */
+  currency: string;
+}
+
+/** Every product of a category, 100 per page (docs/spec.md section 9), in `order` (default: the shop's featured order). */
+export async function getCategoryProducts(categoryId: number, signal?: AbortSignal, order?: ListingOrder): Promise<Product[]> {
   const all: Product[] = [];
+  const sort = order && order.orderby !== 'menu_order' ? order : {};
   for (let page = 1; page <= 20; page++) {
-    const batch = await getList<Product>(apiPaths.products({ category: categoryId, per_page: PRODUCT_PAGE_SIZE, page: page > 1 ? page : undefined }), { signal });
+    const batch = await getList<Product>(apiPaths.products({ category: categoryId, per_page: PRODUCT_PAGE_SIZE, page: page > 1 ? page : undefined, ...sort }), { signal });
     all.push(...batch);
     if (batch.length < PRODUCT_PAGE_SIZE) break;
   }

@@ -95,8 +95,8 @@ describe('product page loader (docs/spec.md section 2)', () => {
     for (const status of ['draft', 'pending']) {
       const item = product(7, 'prototype', { status });
       fakeApi([item]);
-      const path = productPath(item);
-      expect(path).toBe('/keyboard-accessories/keyboards/prototype');
+      expect(productPath(item)).toBe('/keyboard-accessories/prototype');
+      const path = '/keyboard-accessories/keyboards/prototype';
       const router = await visit(path);
       expect(router.state.errors).toBeNull();
       expect(router.state.location.pathname).toBe(path);
@@ -121,5 +121,20 @@ describe('category page loader', () => {
     const at = (href: string) => new URL(href, 'http://shop.test');
     expect(categoryShouldRevalidate({ currentUrl: at('/mice'), nextUrl: at('/mice?filter=black'), defaultShouldRevalidate: true })).toBe(false);
     expect(categoryShouldRevalidate({ currentUrl: at('/mice'), nextUrl: at('/keyboards'), defaultShouldRevalidate: true })).toBe(true);
+  });
+
+  it('asks the server for the URL’s sort in the visitor’s currency and reloads when the sort changes', async () => {
+    const asked = fakeApi([product(1, 'odin')]);
+    const data = await categoryPageLoader({ request: new Request('http://shop.test/keyboards?orderby=price-desc') }, 'USD');
+    expect(data.order).toBe('price-desc');
+    expect(asked).toContain('/api/wc/products?category=15&per_page=100&orderby=price&order=desc&currency=USD');
+    const newest = fakeApi([]);
+    expect((await categoryPageLoader({ request: new Request('http://shop.test/keyboards?orderby=date') })).order).toBe('date');
+    expect(newest).toContain('/api/wc/products?category=15&per_page=100&orderby=date&order=desc&currency=EUR');
+    const unknown = fakeApi([]);
+    expect((await categoryPageLoader({ request: new Request('http://shop.test/keyboards?orderby=nonsense') })).order).toBe('menu_order');
+    expect(unknown).toContain('/api/wc/products?category=15&per_page=100');
+    const at = (href: string) => new URL(href, 'http://shop.test');
+    expect(categoryShouldRevalidate({ currentUrl: at('/mice?filter=black'), nextUrl: at('/mice?filter=black&orderby=price'), defaultShouldRevalidate: true })).toBe(true);
   });
 });

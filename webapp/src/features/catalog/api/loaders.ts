@@ -13,20 +13,53 @@ export interface CategoryPageData {
   category: ProductCategory;
   products: Product[];
   filters: FilterTerm[];
+  /** The order the products came in (`?orderby=`). */
+  order: CategoryOrder;
 }
 
-/** `/{categorySlug}`: the category, its products (100 per page) and the filter terms. 404 when unknown. */
-export async function categoryPageLoader({ request }: LoaderFunctionArgs): Promise<CategoryPageData> {
-  const slug = new URL(request.url).pathname.split('/').filter(Boolean)[0] ?? '';
-  const category = await getCategoryBySlug(slug, request.signal);
+/**
+ * The category page's sort (docs/spec.md section 2.5), in the URL as `?orderby=` with the values
+ * WooCommerce's storefront uses; the server sorts (`/api/wc/products?orderby=&order=&currency=`).
+ */
+export const CATEGORY_ORDERS = [
+  { value: 'menu_order', label: 'Featured', listing: { orderby: 'menu_order', order: 'asc' } },
+  { value: 'price', label: 'Price: low to high', listing: { orderby: 'price', order: 'asc' } },
+  { value: 'price-desc', label: 'Price: high to low', listing: { orderby: 'price', order: 'desc' } },
+  { value: 'date', label: 'Newest', listing: { orderby: 'date', order: 'desc' } },
+] as const;
+export type CategoryOrder = (typeof CATEGORY_ORDERS)[number]['value'];
+export const ORDER_PARAM = 'orderby';
+export const DEFAULT_ORDER: CategoryOrder = 'menu_order';
+
+/** The sort named in the URL; the default (featured) for a missing or unknown value. */
+export function orderFromUrl(url: URL): CategoryOrder {
+  const value = url.searchParams.get(ORDER_PARAM);
+  return CATEGORY_ORDERS.find((o) => o.value === value)?.value ?? DEFAULT_ORDER;
+}
+
+/**
+ * `/{categorySlug}`: the category (given when the caller has resolved it, else found by the path's
+ * first segment), its products (100 per page) in the URL's order, and the filter terms. `currency`
+ * is the visitor's: the prices a price sort compares. 404 when there is no such category.
+ */
+export async function categoryPageLoader({ request }: Pick<LoaderFunctionArgs, 'request'>, currency = 'EUR', known?: ProductCategory): Promise<CategoryPageData> {
+  const url = new URL(request.url);
+  const slug = url.pathname.split('/').filter(Boolean)[0] ?? '';
+  const category = known ?? (await getCategoryBySlug(decodeURIComponent(slug), request.signal));
   if (!category) throw new Response('Not found', { status: 404 });
-  const [products, filters] = await Promise.all([getCategoryProducts(category.id, request.signal), getFilters(request.signal)]);
-  return { category, products, filters };
+  const order = orderFromUrl(url);
+  const listing = CATEGORY_ORDERS.find((o) => o.value === order)!.listing;
+  const [products, filters] = await Promise.all([
+    getCategoryProducts(category.id, request.signal, { ...listing, currency }),
+    getFilters(request.signal),
+  ]);
+  return { category, products, filters, order };
 }
 
-/** Filter changes only touch the query: the category page keeps its data (no refetch). */
+/** Filter changes only touch the query: the category page keeps its data (no refetch); a new sort refetches. */
 export function categoryShouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: { currentUrl: URL; nextUrl: URL; defaultShouldRevalidate: boolean }): boolean {
-  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return orderFromUrl(currentUrl) !== orderFromUrl(nextUrl);
 }
 
 export interface ProductPageData {
@@ -50,7 +83,7 @@ const recommendedIds = (product: Product): number[] => (Array.isArray(product.ac
  * hide_product redirects to '/' (docs/spec.md section 2 "Product page"). A grouped product also
  * loads its children (docs/spec.md section 10.1).
  */
-export async function productPageLoader({ params, request }: LoaderFunctionArgs): Promise<ProductPageData> {
+export async function productPageLoader({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<ProductPageData> {
   const product = await getProductBySlug(params.productSlug ?? '', request.signal);
   if (!product) throw new Response('Not found', { status: 404 });
   if (isHidden(product)) throw redirect(paths.home);

@@ -4,9 +4,11 @@ import { useSearchParams } from '@/lib/router';
 import { isHidden } from '@/lib/products';
 import { buildFilterTree, effectiveSelection, FILTER_PARAM, filterProducts, parseSelection, usedFilterIds, withSelection } from '../hooks/filterTree';
 import { groupProducts } from '../hooks/groupProducts';
+import { CATEGORY_ORDERS, DEFAULT_ORDER, ORDER_PARAM, type CategoryOrder } from '../api/loaders';
 import type { Currency, FilterTerm, Product, ProductCategory } from '../types';
 import { FilterSidebar } from './FilterSidebar';
 import { ProductGrid } from './ProductGrid';
+import type { QuickAdd } from './ProductCard';
 import styles from './catalog.module.css';
 
 /** docs/spec.md section 8 "Empty filter". */
@@ -27,14 +29,20 @@ interface Props {
   currency: Currency;
   /** Every filter term (`/api/wc/filters`); the sidebar shows those the products carry. */
   filters?: FilterTerm[];
+  /** The order the server listed `products` in (`?orderby=`); any but the default shows one list without groups. */
+  order?: CategoryOrder;
+  /** Given: simple in-stock products get an 'Add to cart' button on their card. */
+  onQuickAdd?: QuickAdd;
 }
 
 /**
- * A category's products (docs/spec.md section 2): grouped by the category's tag groups with 'Others',
- * a jump-nav of group buttons when there is more than one group, and a filter sidebar when the
- * products carry filters. The selection lives in the URL query (`?filter=slug,slug`).
+ * A category's products (docs/spec.md section 2.5): grouped by the category's tag groups with
+ * 'Others' (subcategories' products in their own groups), a jump-nav of group buttons when there
+ * is more than one group, and a filter sidebar when the products carry filters. The selection
+ * lives in the URL query (`?filter=slug,slug`), the sort too (`?orderby=`, sorted by the server:
+ * a new value reloads the route's data); a sorted list is one list in that order.
  */
-export function CategoryProducts({ category, products, currency, filters = [] }: Props) {
+export function CategoryProducts({ category, products, currency, filters = [], order = DEFAULT_ORDER, onQuickAdd }: Props) {
   const [searchParams, setSearchParams] = useSearchParams();
   const visible = useMemo(() => products.filter((p) => !isHidden(p)), [products]);
   const tree = useMemo(() => buildFilterTree(filters, usedFilterIds(visible)), [filters, visible]);
@@ -45,7 +53,17 @@ export function CategoryProducts({ category, products, currency, filters = [] }:
   if (local.urlValue !== urlValue) setLocal({ urlValue, picked: parseSelection(searchParams, filters) }); // the URL changed
   const selected = useMemo(() => effectiveSelection(tree, local.picked), [tree, local.picked]);
   const shown = useMemo(() => filterProducts(visible, tree, selected), [visible, tree, selected]);
-  const groups = useMemo(() => groupProducts(shown, category.acf?.groups), [shown, category]);
+  const sorted = order !== DEFAULT_ORDER;
+  const groups = useMemo(
+    () => (sorted ? (shown.length > 0 ? [{ key: 'sorted', title: null, description: null, tag: null, products: shown }] : []) : groupProducts(shown, category.acf?.groups, category)),
+    [shown, category, sorted],
+  );
+  const sortBy = (value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === DEFAULT_ORDER) next.delete(ORDER_PARAM);
+    else next.set(ORDER_PARAM, value);
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  };
 
   const select = useCallback(
     (next: Set<number>) => {
@@ -77,6 +95,21 @@ export function CategoryProducts({ category, products, currency, filters = [] }:
         <p className="visually-hidden" role="status">
           {selected.size > 0 ? `${shown.length} ${shown.length === 1 ? 'product' : 'products'} match the current filter` : ''}
         </p>
+        <div className={styles.toolbar}>
+          <p className={styles.count}>
+            {shown.length} {shown.length === 1 ? 'product' : 'products'}
+          </p>
+          <label className={styles.sort}>
+            <span>Sort by</span>
+            <select value={order} onChange={(e) => sortBy(e.target.value)}>
+              {CATEGORY_ORDERS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         {groups.length === 0 && (
           <div className={styles.empty}>
             <p>{EMPTY_FILTER_TEXT}</p>
@@ -109,7 +142,7 @@ export function CategoryProducts({ category, products, currency, filters = [] }:
                 {group.description && <p className="muted">{group.description}</p>}
               </header>
             )}
-            <ProductGrid products={group.products} currency={currency} eagerFirst={i === 0 ? 2 : 0} label={group.title ?? category.name} />
+            <ProductGrid products={group.products} currency={currency} eagerFirst={i === 0 ? 4 : 0} label={group.title ?? category.name} onQuickAdd={onQuickAdd} />
           </section>
         ))}
       </div>

@@ -42,4 +42,35 @@ describe('groupProducts', () => {
       { key: 'others', title: null, description: null, tag: null, products: [expect.objectContaining({ id: 1 })] },
     ]);
   });
+
+  it('gives products of subcategories their own groups after the category’s own products', () => {
+    const keyboards = { id: 15, name: 'Keyboards', slug: 'keyboards' };
+    const switches = { id: 301, name: 'Keyboard switches', slug: 'keyboard-switches' };
+    const accessories = { id: 303, name: 'Keyboard accessories', slug: 'keyboard-accessories' };
+    const result = groupProducts(
+      [
+        product(1, [1], { categories: [accessories] }), // tagged like a board, still an accessory
+        product(2, [], { categories: [keyboards] }),
+        product(3, [], { categories: [switches] }),
+        product(4, [1], { categories: [keyboards] }),
+        product(5, [], { categories: [accessories] }),
+        product(6, [], { categories: [keyboards, accessories] }), // the category's own as well
+      ],
+      groups,
+      keyboards,
+    );
+    expect(result.map((g) => [g.title, g.products.map((p) => p.id)])).toEqual([
+      ['Wireless', [4]],
+      ['Others', [2, 6]],
+      ['Keyboard accessories', [1, 5]],
+      ['Keyboard switches', [3]],
+    ]);
+  });
+
+  it('names the own products after the category when only subcategory groups follow', () => {
+    const mice = { id: 16, name: 'Mice', slug: 'mice' };
+    const feet = { id: 308, name: 'Mouse spare parts', slug: 'mouse-spare-parts' };
+    const result = groupProducts([product(1, [], { categories: [mice] }), product(2, [], { categories: [feet] })], [], mice);
+    expect(result.map((g) => g.title)).toEqual(['Mice', 'Mouse spare parts']);
+  });
 });

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Catalogue routes and category pages (docs/spec.md sections 2.1 and 2.5): a category created in
+ * the data after start-up opens with its products; unknown URLs answer 404 with the not-found
+ * page; the first product is above the fold on every category page; the sort is server-side and
+ * kept in the URL; quick add puts a simple product in the cart.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CATEGORY_PATHS = [
+  '/headsets', '/headset-accessories', '/headset-spare-parts', '/keyboards', '/keyboard-accessories', '/keyboard-switches',
+  '/custom-keyboard-parts', '/keyboard-spare-parts', '/mice', '/mouse-accessories', '/custom-mouse-parts', '/mouse-spare-parts',
+  '/mousepads', '/microphones', '/mic-accessories', '/merch',
+];
+
+/** A "Hoodies" category with one product, written straight to the server's database (as an import would). */
+function createHoodies(): void {
+  if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL of the server under test.');
+  const venv = `${ROOT}.venv/bin/python`;
+  const script = `
+from services.catalog.models import Category, Product
+from services.shared.db import session_scope
+with session_scope() as s:
+    if s.query(Category).filter_by(slug="hoodies").first() is None:
+        c = Category(id=990001, slug="hoodies", name="Hoodies")
+        s.add(c)
+        p = Product(id=990002, name="Halvard Team Hoodie", slug="halvard-team-hoodie", sku="E2E-HOODIE",
+                    regular_price_eur=5900, regular_price_usd=6900, stock_status="instock")
+        p.categories = [c]
+        s.add(p)
+`;
+  execFileSync(existsSync(venv) ? venv : 'python', ['-c', script], { cwd: ROOT, env: process.env, stdio: 'pipe' });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('acceptCookies', 'true'));
+});
+
+const firstCard = (page: Page) => page.locator('main article').first();
+
+test('a category created in the data opens with its products, and its product too', async ({ page }) => {
+  createHoodies();
+  const answer = await page.goto('/hoodies');
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoodies' })).toBeVisible();
+  await page.getByRole('link', { name: /Halvard Team Hoodie/ }).first().click();
+  await expect(page).toHaveURL(/\/hoodies\/halvard-team-hoodie$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Halvard Team Hoodie' })).toBeVisible();
+  expect((await page.request.get('/hoodies/halvard-team-hoodie')).status()).toBe(200);
+});
+
+test('unknown category, product and page URLs answer 404 with the not-found page and no page error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ['/no-such-category', '/keyboards/not-a-product', '/keyboards/keyboard-switches/not-a-product', '/a/b/c/d']) {
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  }
+  // following a link inside the app to an unknown product shows the same page
+  await page.goto('/keyboards');
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/keyboards/not-a-product');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
+  test(`the first product is above the fold on every category page at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const path of CATEGORY_PATHS) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(200);
+      const title = firstCard(page).getByRole('heading', { level: 3 });
+      await expect(title, path).toBeVisible();
+      const box = await title.boundingBox();
+      expect(box, path).not.toBeNull();
+      expect(box!.y + box!.height, `${path}: the first product's name ends inside the first screen`).toBeLessThanOrEqual(viewport.height);
+      if (viewport.width === 1280) {
+        const columns = await page.locator('main ul[data-columns]').first().getAttribute('data-columns');
+        expect(Number(columns), path).toBeGreaterThanOrEqual(3);
+      }
+    }
+  });
+}
+
+test('the sort reorders the products on the server and stays in the URL', async ({ page }) => {
+  await page.goto('/keyboards');
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await expect(sort).toHaveValue('menu_order');
+  await sort.selectOption('price');
+  await expect(page).toHaveURL(/\/keyboards\?orderby=price$/);
+  const names = page.locator('main article h3');
+  await expect(page.getByRole('navigation', { name: 'Keyboards groups' })).toHaveCount(0); // one sorted list
+  const ascending = await names.allTextContents();
+  expect(ascending.length).toBeGreaterThan(3);
+  await sort.selectOption('price-desc');
+  await expect(page).toHaveURL(/\/keyboards\?orderby=price-desc$/);
+  await expect.poll(() => names.allTextContents()).not.toEqual(ascending);
+  const descending = await names.allTextContents();
+  expect(descending[0]).not.toBe(ascending[0]);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price-desc');
+  await expect(names).toHaveText(descending);
+});
+
+test('quick add puts a simple product in the cart from the category page', async ({ page }) => {
+  await page.goto('/mousepads');
+  const add = page.locator('main article').getByRole('button', { name: /^Add to cart: / }).first();
+  const label = (await add.getAttribute('aria-label')) ?? (await add.textContent()) ?? '';
+  const name = label.replace(/^Add to cart:\s*/, '').trim();
+  expect(name.length).toBeGreaterThan(0);
+  await add.click();
+  await expect(page.locator('main article').getByRole('status').filter({ hasText: `${name} added to your cart` })).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line').filter({ hasText: name })).toBeVisible();
+});
