@@ -46,10 +46,23 @@ describe('StaffBanner (docs/spec.md section 6: checked 500 ms after load)', () =
   beforeEach(() => {
     resetStaffRole();
     vi.useFakeTimers();
+    document.cookie = 'staff_hint=1; path=/'; // set by the server at staff login
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    document.cookie = 'staff_hint=; path=/; max-age=0';
+  });
+
+  it('asks nothing without the staff hint cookie: a visitor gets no 401 in the console', async () => {
+    document.cookie = 'staff_hint=; path=/; max-age=0';
+    const fetchMock = server({ '/is-admin': 200, '/is-reviewer': 200 });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp();
+    await advance(2000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(useStaffRoleStore.getState().role).toBeNull();
   });
 
   it('asks /is-admin only after 500 ms, with credentials, and shows the admin banner', async () => {
