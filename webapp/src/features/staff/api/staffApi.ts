@@ -9,12 +9,13 @@ import type { StaffRole } from '@/lib/staffRole';
 
 const withCookie: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
 
-async function succeeds(url: string, signal?: AbortSignal): Promise<boolean> {
+/** The status of a staff check (GET with the cookie), or 0 when it got no answer. */
+async function checkStatus(url: string, signal?: AbortSignal): Promise<number> {
   try {
-    return (await fetch(url, { ...withCookie, signal })).ok;
+    return (await fetch(url, { ...withCookie, signal })).status;
   } catch (error) {
     if ((error as Error)?.name !== 'AbortError') console.warn(`GET ${url} failed`, error);
-    return false;
+    return 0;
   }
 }
 
@@ -32,14 +33,17 @@ export function mayBeStaff(cookies?: string): boolean {
 
 /**
  * docs/spec.md section 6: GET /is-admin, then (when that is no) GET /is-reviewer; success means yes.
- * Asks nothing without the staff hint cookie (a visitor: no 401 in the console of every page).
+ * Asks nothing without the staff hint cookie (a visitor: no 401 in the console of every page), and
+ * not /is-reviewer after a 401 (no session at all; the answer also cleared the hint).
  * Resolves to the role or null; failures count as "no" (logged only).
  */
 export async function checkStaffRole(signal?: AbortSignal): Promise<StaffRole | null> {
   if (!mayBeStaff()) return null;
-  if (await succeeds(apiPaths.isAdmin, signal)) return 'admin';
-  if (signal?.aborted) return null;
-  return (await succeeds(apiPaths.isReviewer, signal)) ? 'reviewer' : null;
+  const admin = await checkStatus(apiPaths.isAdmin, signal);
+  if (admin >= 200 && admin < 300) return 'admin';
+  if (admin === 401 || signal?.aborted) return null;
+  const reviewer = await checkStatus(apiPaths.isReviewer, signal);
+  return reviewer >= 200 && reviewer < 300 ? 'reviewer' : null;
 }
 
 /**

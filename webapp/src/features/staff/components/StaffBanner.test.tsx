@@ -112,6 +112,16 @@ describe('StaffBanner (docs/spec.md section 6: checked 500 ms after load)', () =
     expect(useStaffRoleStore.getState().role).toBeNull();
   });
 
+  it('asks /is-reviewer not at all when /is-admin finds no session (401): the hint was left over', async () => {
+    const fetchMock = server({ '/is-admin': 401, '/is-reviewer': 200 });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp();
+    await advance(500);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/is-admin']);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(useStaffRoleStore.getState().role).toBeNull();
+  });
+
   it('checks once per load, not again on navigation', async () => {
     const fetchMock = server({ '/is-admin': 200 });
     vi.stubGlobal('fetch', fetchMock);
