@@ -35,6 +35,10 @@ from services.staff.domain import (
 from services.staff.service import user_for_token
 
 SESSION_COOKIE = "staff_session"
+HINT_COOKIE = "staff_hint"
+"""docs/spec.md section 6: a readable, non-secret ``staff_hint=1`` cookie living as long as the
+session, so the storefront asks ``/is-admin`` and ``/is-reviewer`` only when a staff session may
+exist. It grants nothing: every staff call still checks ``staff_session`` on the server."""
 _STATE_KEY = "staff_user"
 _MISSING = object()
 
@@ -105,6 +109,7 @@ __all__ = [
     "AdminDep",
     "AnalystDep",
     "OptionalStaffDep",
+    "HINT_COOKIE",
     "SESSION_COOKIE",
     "StaffDep",
     "StaffReaderDep",

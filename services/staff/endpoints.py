@@ -8,16 +8,19 @@
     GET  /logout            -> ends the session, clears the cookie, 302 to ``/``
 
 The cookie is HttpOnly, SameSite=Lax, Path=/, Secure when ``COOKIE_SECURE=1``, and lives
-``STAFF_SESSION_HOURS`` (default 12). Every answer is ``Cache-Control: no-store``. The login,
+``STAFF_SESSION_HOURS`` (default 12). Beside it the login sets the readable hint ``staff_hint=1``
+(same lifetime and attributes, not HttpOnly; it grants nothing) so the storefront asks
+``/is-admin`` and ``/is-reviewer`` only when a staff session may exist (docs/spec.md section 6);
+``/logout`` and every 401 of ``/api/staff/me``, ``/is-admin`` and ``/is-reviewer`` clear it. Every answer is ``Cache-Control: no-store``. The login,
 ``/api/staff/me``, ``/is-admin`` and ``/is-reviewer`` answers also set the ``csrftoken`` cookie
 the staff's state-changing requests echo in ``X-CSRFToken`` (``services/staff/csrf.py``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends, Request
+from fastapi import Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 
@@ -26,8 +29,8 @@ from services.shared.ratelimit import client_key, email_key, get_limit
 from services.shared.routing import NO_STORE, DbRouter
 from services.shared.settings import get_settings
 from services.staff.csrf import issue_token
-from services.staff.deps import SESSION_COOKIE, StaffDep, require_role
-from services.staff.domain import Role, StaffUser
+from services.staff.deps import HINT_COOKIE, SESSION_COOKIE, OptionalStaffDep
+from services.staff.domain import Role, StaffUser, has_role, login_required, role_forbidden
 from services.staff.schemas import LoginRequest, StaffOut
 from services.staff.service import OpenedSession, log_in, log_out
 
@@ -42,6 +45,39 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
 def _me(user: StaffUser, request: Request) -> JSONResponse:
     issue_token(request.scope)  # the csrftoken cookie for the staff's next unsafe request
     return JSONResponse(StaffOut(email=user.email, role=user.role.value).model_dump(), headers=NO_STORE)
+
+
+def _set_hint(response: Response, max_age: int) -> None:
+    response.set_cookie(
+        HINT_COOKIE,
+        "1",
+        max_age=max_age,
+        path="/",
+        secure=get_settings().cookie_secure,
+        httponly=False,  # the storefront reads it: it is a hint, never a credential
+        samesite="lax",
+    )
+
+
+def _clear_hint(response: Response) -> None:
+    response.delete_cookie(
+        HINT_COOKIE, path="/", secure=get_settings().cookie_secure, httponly=False, samesite="lax"
+    )
+
+
+def _role_answer(user: StaffUser | None, request: Request, *roles: Role) -> JSONResponse:
+    """``{email, role}`` when ``user`` has one of ``roles``; 403 ``staff_role_forbidden`` for
+    another role; 401 ``staff_login_required`` without a live session, clearing a left-over
+    ``staff_hint`` (the session ended or expired) so the storefront stops asking."""
+    if user is None:
+        error = login_required()
+        response = JSONResponse(error.to_dict(), status_code=error.status_code, headers=NO_STORE)
+        if HINT_COOKIE in request.cookies:
+            _clear_hint(response)
+        return response
+    if roles and not has_role(user, roles):
+        raise role_forbidden(roles)
+    return _me(user, request)
 
 
 def _open(body: LoginRequest, hours: float) -> OpenedSession:
@@ -97,37 +133,37 @@ async def login(body: LoginRequest, request: Request) -> JSONResponse:
         httponly=True,
         samesite="lax",
     )
+    _set_hint(response, int(settings.staff_session_hours * 3600))
     return response
 
 
 @router.get("/api/staff/me", responses={200: {"model": StaffOut}, 401: _ERRORS[401]})
-async def me(user: StaffDep, request: Request) -> JSONResponse:
-    """The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required``."""
-    return _me(user, request)
+async def me(user: OptionalStaffDep, request: Request) -> JSONResponse:
+    """The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required`` (clearing a
+    left-over ``staff_hint`` cookie)."""
+    return _role_answer(user, request)
 
 
 @router.get("/is-admin", responses={200: {"model": StaffOut}, **_ERRORS})
-async def is_admin(
-    user: Annotated[StaffUser, Depends(require_role(Role.ADMIN))], request: Request
-) -> JSONResponse:
+async def is_admin(user: OptionalStaffDep, request: Request) -> JSONResponse:
     """docs/spec.md section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
-    401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for a reviewer."""
-    return _me(user, request)
+    401 ``staff_login_required`` without a session (clearing a left-over ``staff_hint`` cookie);
+    403 ``staff_role_forbidden`` for another role."""
+    return _role_answer(user, request, Role.ADMIN)
 
 
 @router.get("/is-reviewer", responses={200: {"model": StaffOut}, **_ERRORS})
-async def is_reviewer(
-    user: Annotated[StaffUser, Depends(require_role(Role.REVIEWER))], request: Request
-) -> JSONResponse:
+async def is_reviewer(user: OptionalStaffDep, request: Request) -> JSONResponse:
     """docs/spec.md section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
-    401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for an admin."""
-    return _me(user, request)
+    401 ``staff_login_required`` without a session (clearing a left-over ``staff_hint`` cookie);
+    403 ``staff_role_forbidden`` for another role."""
+    return _role_answer(user, request, Role.REVIEWER)
 
 
 @router.get("/logout", status_code=302, response_class=RedirectResponse)
 async def logout(request: Request) -> Response:
     """docs/spec.md section 6: a GET that ends the staff session (if any), clears the ``staff_session``
-    cookie and redirects (302) to ``/``. Without a session it just redirects."""
+    and ``staff_hint`` cookies and redirects (302) to ``/``. Without a session it just redirects."""
     token = request.cookies.get(SESSION_COOKIE)
     if token and len(token) <= 256:
         await run_in_threadpool(_close, token)
@@ -135,4 +171,5 @@ async def logout(request: Request) -> Response:
     response.delete_cookie(
         SESSION_COOKIE, path="/", secure=get_settings().cookie_secure, httponly=True, samesite="lax"
     )
+    _clear_hint(response)
     return response

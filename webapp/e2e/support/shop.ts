@@ -41,14 +41,14 @@ export async function renderAll(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** On the checkout page: fills a valid German address under `email`, accepts the terms and
- * places the order (the caller waits for the outcome it expects). */
-export async function placeOrderAs(page: Page, email: string) {
+/** On the checkout page: fills a valid German address under `email` (or with another `postcode`),
+ * accepts the terms and places the order (the caller waits for the outcome it expects). */
+export async function placeOrderAs(page: Page, email: string, { postcode = '10119' }: { postcode?: string } = {}) {
   await page.getByLabel('Email address *').fill(email);
   await page.getByLabel('First name *').fill('Ada');
   await page.getByLabel('Last name *').fill('Lovelace');
   await page.getByLabel('Street address *').fill('Torstraße 1');
-  await page.getByLabel('Postcode / ZIP *').fill('10119');
+  await page.getByLabel('Postcode / ZIP *').fill(postcode);
   await page.getByLabel('Town / City *').fill('Berlin');
   await page.getByLabel('I have read and agree to the website terms and conditions').check();
   await page.getByRole('button', { name: 'Place order' }).click();

@@ -1,9 +1,14 @@
 import { Link, isRouteErrorResponse, useRouteError } from '@/lib/router';
 
+/**
+ * A route's error page: 'Page not found' for a 404 answer (an unknown product or page, an expected
+ * outcome, so nothing is logged), 'Something went wrong' for anything else, which is a real
+ * failure and logged as a console error (docs/spec.md section 8).
+ */
 export function RouteError() {
   const error = useRouteError();
-  console.error(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
   return (
     <div className="container section placeholder">
       <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>

@@ -742,7 +742,8 @@ export interface paths {
         };
         /**
          * Me
-         * @description The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required``.
+         * @description The signed-in staff user: 200 ``{email, role}``; 401 ``staff_login_required`` (clearing a
+         *     left-over ``staff_hint`` cookie).
          */
         get: operations["me_api_staff_me_get"];
         put?: never;
@@ -1500,7 +1501,8 @@ export interface paths {
         /**
          * Is Admin
          * @description docs/spec.md section 6: success means the visitor browses as an admin. 200 ``{email, role}``;
-         *     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for a reviewer.
+         *     401 ``staff_login_required`` without a session (clearing a left-over ``staff_hint`` cookie);
+         *     403 ``staff_role_forbidden`` for another role.
          */
         get: operations["is_admin_is_admin_get"];
         put?: never;
@@ -1521,7 +1523,8 @@ export interface paths {
         /**
          * Is Reviewer
          * @description docs/spec.md section 6: success means the visitor browses as a reviewer. 200 ``{email, role}``;
-         *     401 ``staff_login_required`` without a session; 403 ``staff_role_forbidden`` for an admin.
+         *     401 ``staff_login_required`` without a session (clearing a left-over ``staff_hint`` cookie);
+         *     403 ``staff_role_forbidden`` for another role.
          */
         get: operations["is_reviewer_is_reviewer_get"];
         put?: never;
@@ -1542,7 +1545,7 @@ export interface paths {
         /**
          * Logout
          * @description docs/spec.md section 6: a GET that ends the staff session (if any), clears the ``staff_session``
-         *     cookie and redirects (302) to ``/``. Without a session it just redirects.
+         *     and ``staff_hint`` cookies and redirects (302) to ``/``. Without a session it just redirects.
          */
         get: operations["logout_logout_get"];
         put?: never;

@@ -3,28 +3,47 @@
  * HttpOnly `staff_session` cookie (credentials included).
  */
 import { apiPaths } from '@/config/paths';
+import { cookieValue } from '@/lib/cookies';
 import { csrfHeaders } from '@/lib/csrf';
 import type { StaffRole } from '@/lib/staffRole';
 
 const withCookie: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
 
-async function succeeds(url: string, signal?: AbortSignal): Promise<boolean> {
+/** The status of a staff check (GET with the cookie), or 0 when it got no answer. */
+async function checkStatus(url: string, signal?: AbortSignal): Promise<number> {
   try {
-    return (await fetch(url, { ...withCookie, signal })).ok;
+    return (await fetch(url, { ...withCookie, signal })).status;
   } catch (error) {
     if ((error as Error)?.name !== 'AbortError') console.warn(`GET ${url} failed`, error);
-    return false;
+    return 0;
   }
 }
 
 /**
+ * docs/spec.md section 6: the readable `staff_hint=1` cookie the server sets with a staff session
+ * (login) and clears at logout, at expiry (same lifetime) and on a 401 of the role checks. It is
+ * only a hint: the server still checks the HttpOnly session on every staff call.
+ */
+export const STAFF_HINT_COOKIE = 'staff_hint';
+
+/** Whether a staff session may exist in this browser (the `staff_hint` cookie is set). */
+export function mayBeStaff(cookies?: string): boolean {
+  return cookieValue(STAFF_HINT_COOKIE, cookies) !== null;
+}
+
+/**
  * docs/spec.md section 6: GET /is-admin, then (when that is no) GET /is-reviewer; success means yes.
+ * Asks nothing without the staff hint cookie (a visitor: no 401 in the console of every page), and
+ * not /is-reviewer after a 401 (no session at all; the answer also cleared the hint).
  * Resolves to the role or null; failures count as "no" (logged only).
  */
 export async function checkStaffRole(signal?: AbortSignal): Promise<StaffRole | null> {
-  if (await succeeds(apiPaths.isAdmin, signal)) return 'admin';
-  if (signal?.aborted) return null;
-  return (await succeeds(apiPaths.isReviewer, signal)) ? 'reviewer' : null;
+  if (!mayBeStaff()) return null;
+  const admin = await checkStatus(apiPaths.isAdmin, signal);
+  if (admin >= 200 && admin < 300) return 'admin';
+  if (admin === 401 || signal?.aborted) return null;
+  const reviewer = await checkStatus(apiPaths.isReviewer, signal);
+  return reviewer >= 200 && reviewer < 300 ? 'reviewer' : null;
 }
 
 /**

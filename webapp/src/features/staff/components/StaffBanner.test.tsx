@@ -46,10 +46,23 @@ describe('StaffBanner (docs/spec.md section 6: checked 500 ms after load)', () =
   beforeEach(() => {
     resetStaffRole();
     vi.useFakeTimers();
+    document.cookie = 'staff_hint=1; path=/'; // set by the server at staff login
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    document.cookie = 'staff_hint=; path=/; max-age=0';
+  });
+
+  it('asks nothing without the staff hint cookie: a visitor gets no 401 in the console', async () => {
+    document.cookie = 'staff_hint=; path=/; max-age=0';
+    const fetchMock = server({ '/is-admin': 200, '/is-reviewer': 200 });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp();
+    await advance(2000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(useStaffRoleStore.getState().role).toBeNull();
   });
 
   it('asks /is-admin only after 500 ms, with credentials, and shows the admin banner', async () => {
@@ -96,6 +109,16 @@ describe('StaffBanner (docs/spec.md section 6: checked 500 ms after load)', () =
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(screen.queryByRole('link', { name: 'Log out' })).not.toBeInTheDocument();
+    expect(useStaffRoleStore.getState().role).toBeNull();
+  });
+
+  it('asks /is-reviewer not at all when /is-admin finds no session (401): the hint was left over', async () => {
+    const fetchMock = server({ '/is-admin': 401, '/is-reviewer': 200 });
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp();
+    await advance(500);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/is-admin']);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(useStaffRoleStore.getState().role).toBeNull();
   });
 

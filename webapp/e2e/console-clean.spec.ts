@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkoutOneMouse, placeOrderAs, renderAll, settle } from './support/shop';
+
+/**
+ * A visitor's console stays clean (docs/spec.md section 8, "Console"): on every storefront route,
+ * at 1280 px and at 375 px, no console error and no uncaught page error. The routes come from the
+ * live catalogue (categories, products of each type, content pages, posts), not from a list
+ * written here, so a category or product added by the admin or an import is swept too.
+ *
+ * The one console error a page cannot prevent is the browser's own network line, "Failed to load
+ * resource: the server responded with a status of 4xx", which Chromium logs for every 4xx answer.
+ * The shop answers an expected refusal with its honest status (an unknown page or order 404, a
+ * refused coupon 409, a checkout form with errors 422: docs/spec.md section 8), as Shopify and
+ * WooCommerce do, so each visit below names exactly the refusals it provokes (path and status);
+ * such a line for any other request, or any other error, fails the test.
+ */
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+/** How many products of each type (simple, variable, grouped, external, configurable) to visit. */
+const PER_TYPE = 3;
+
+const THUMBNAIL = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#333"/></svg>';
+
+/** A refusal a visit provokes on purpose: the request's path (a RegExp over the pathname) and its status. */
+interface Refusal {
+  path: RegExp;
+  status: number;
+}
+
+interface Category {
+  slug: string;
+  count?: number;
+}
+interface CatalogProduct {
+  slug: string;
+  type: string;
+  status?: string;
+  categories?: { slug: string }[];
+  acf?: { hide_product?: boolean } | null;
+  isConfigurable?: boolean;
+}
+interface Slugged {
+  slug: string;
+}
+
+const NETWORK_LINE = /^Failed to load resource: the server responded with a status of (\d{3})/;
+
+/**
+ * Starts recording the page's console errors and page errors; `allow` (mutable: each visit sets
+ * its own) lists the refusals whose network lines are expected. Returns the list of problems.
+ */
+function watchConsole(page: Page, allow: { refusals: Refusal[] }): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const where = message.location().url ?? '';
+    const status = NETWORK_LINE.exec(text)?.[1];
+    if (status && where) {
+      const path = new URL(where).pathname;
+      if (allow.refusals.some((r) => r.status === Number(status) && r.path.test(path))) return;
+    }
+    problems.push(`${page.url()}: console error "${text}" (${where})`);
+  });
+  page.on('pageerror', (error) => problems.push(`${page.url()}: page error ${error.name}: ${error.message}`));
+  return problems;
+}
+
+/** The tests run offline: the video provider's thumbnails and player are answered locally (as in csp.spec.ts). */
+async function offlineVideoHost(page: Page) {
+  await page.route(/^https:\/\/(i\.ytimg\.com|[a-z.]*youtube(-nocookie)?\.com)\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: THUMBNAIL }),
+  );
+}
+
+async function getList<T>(request: APIRequestContext, url: string): Promise<T[]> {
+  const answer = await request.get(url);
+  expect(answer.ok(), `GET ${url}`).toBe(true);
+  const body: unknown = await answer.json();
+  expect(Array.isArray(body), `GET ${url} is a list`).toBe(true);
+  return body as T[];
+}
+
+/** Every category page of the catalogue. */
+async function categoryRoutes(request: APIRequestContext): Promise<string[]> {
+  const categories = await getList<Category>(request, '/api/wc/products/categories?per_page=100');
+  expect(categories.length).toBeGreaterThan(0);
+  return categories.map((c) => `/${c.slug}`);
+}
+
+/** Up to PER_TYPE published, visible products of each type (and configurable ones), at their page URL. */
+async function productRoutes(request: APIRequestContext): Promise<string[]> {
+  const products: CatalogProduct[] = [];
+  for (let page = 1; ; page++) {
+    const batch = await getList<CatalogProduct>(request, `/api/wc/products?per_page=100&page=${page}`);
+    products.push(...batch);
+    if (batch.length < 100) break;
+  }
+  const visible = products.filter((p) => !p.acf?.hide_product && (p.status ?? 'publish') === 'publish' && (p.categories?.length ?? 0) > 0);
+  const kinds = new Map<string, CatalogProduct[]>();
+  for (const product of visible) {
+    for (const kind of [product.type, ...(product.isConfigurable ? ['configurable'] : [])]) {
+      const list = kinds.get(kind) ?? [];
+      if (list.length < PER_TYPE) list.push(product);
+      kinds.set(kind, list);
+    }
+  }
+  expect([...kinds.keys()]).toEqual(expect.arrayContaining(['simple', 'variable']));
+  const routes = [...kinds.values()].flat().map((p) => `/${p.categories![0].slug}/${p.slug}`);
+  return [...new Set(routes)];
+}
+
+/** The content pages and the newest posts (both answer at /{slug}). */
+async function contentRoutes(request: APIRequestContext): Promise<string[]> {
+  const pages = await getList<Slugged>(request, '/api/wp/pages');
+  const posts = await getList<Slugged>(request, '/api/wp/posts?per_page=5');
+  expect(pages.length).toBeGreaterThan(0);
+  expect(posts.length).toBeGreaterThan(0);
+  return [...pages, ...posts].map((p) => `/${p.slug}`);
+}
+
+/** The time one test may take: the config's bound for each page it visits (a list from the catalogue may be long). */
+const PER_PAGE_MS = 120_000;
+
+/** Visits every route of `paths` in turn (see `visit`), with a time bound that grows with the list. */
+async function sweep(page: Page, paths: string[], allow: { refusals: Refusal[] }) {
+  test.setTimeout(PER_PAGE_MS * (paths.length + 1));
+  for (const path of paths) await visit(page, path, allow);
+}
+
+/** Visits `path` like a visitor arriving there, scrolling through every lazy block. */
+async function visit(page: Page, path: string, allow: { refusals: Refusal[] }, refusals: Refusal[] = []) {
+  allow.refusals = refusals;
+  await page.goto(path);
+  await settle(page);
+  await renderAll(page);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`a visitor's console at ${viewport.width} px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    let problems: string[];
+    const allow: { refusals: Refusal[] } = { refusals: [] };
+
+    test.beforeEach(async ({ page }) => {
+      allow.refusals = [];
+      problems = watchConsole(page, allow);
+      await offlineVideoHost(page);
+    });
+
+    test('home and every category page', async ({ page, request }) => {
+      await sweep(page, ['/', ...(await categoryRoutes(request))], allow);
+      expect(problems).toEqual([]);
+    });
+
+    test('products of each type', async ({ page, request }) => {
+      await sweep(page, await productRoutes(request), allow);
+      expect(problems).toEqual([]);
+    });
+
+    test('content pages and posts', async ({ page, request }) => {
+      await sweep(page, await contentRoutes(request), allow);
+      expect(problems).toEqual([]);
+    });
+
+    test('search, news, contact, the keyboard builder and an empty cart', async ({ page }) => {
+      await sweep(page, ['/search?query=odin', '/search?query=keybord', '/news', '/press', '/contact', '/custom-keyboard-builder', '/customize', '/cart'], allow);
+      expect(problems).toEqual([]);
+    });
+
+    test('unknown pages, products and orders show their not-found page', async ({ page }) => {
+      test.setTimeout(PER_PAGE_MS * 3);
+      // Each answers 404 (the page itself, or the order read): the browser's network line is expected.
+      await visit(page, '/this-page-does-not-exist', allow, [{ path: /^\/this-page-does-not-exist$/, status: 404 }]);
+      await visit(page, '/keyboards/not-a-product', allow, [{ path: /^\/keyboards\/not-a-product$/, status: 404 }]);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await visit(page, '/order/123456', allow, [
+        { path: /^\/order\/123456$/, status: 404 },
+        { path: /^\/api\/wc\/orders\/123456$/, status: 404 },
+      ]);
+      expect(problems).toEqual([]);
+    });
+
+    test('a cart with a refused coupon, the checkout with a refused form, and the order page', async ({ page }) => {
+      test.setTimeout(PER_PAGE_MS * 4);
+      await checkoutOneMouse(page);
+      // A refused coupon (409) and a form the server refuses field by field (422) are expected answers.
+      allow.refusals = [
+        { path: /^\/api\/cart\/commands$/, status: 409 },
+        { path: /^\/api\/cart\/commands$/, status: 422 },
+        { path: /^\/api\/checkout\//, status: 422 },
+      ];
+      await page.goto('/cart');
+      await page.getByLabel('Coupon code').fill('NOSUCHCODE');
+      await page.getByRole('button', { name: 'Apply coupon' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Coupon "NOSUCHCODE" does not exist!' })).toBeVisible();
+      await page.getByRole('button', { name: 'Continue to checkout' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      // A German postcode of four digits passes the browser's checks; the server refuses it (422).
+      await placeOrderAs(page, `console.${Date.now()}@example.com`, { postcode: '1011' });
+      await expect(page.getByText('Please enter a valid postcode / ZIP (five digits).')).toBeVisible();
+      await page.getByLabel('Postcode / ZIP *').fill('10119');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: "Thanks, we've received your order!" })).toBeVisible();
+      await settle(page);
+      allow.refusals = [];
+      await page.reload(); // the order page on its own, as from the confirmation mail's link
+      await settle(page);
+      expect(problems).toEqual([]);
+    });
+
+    test('a left-over staff hint costs one staff check, then the browser forgets it', async ({ page, context, baseURL }) => {
+      test.setTimeout(PER_PAGE_MS * 3);
+      // The session ended elsewhere (expired, logged out in another browser): the first page asks,
+      // the 401 clears the hint (and spares /is-reviewer), and no later page asks again (docs/spec.md section 6).
+      await context.addCookies([{ name: 'staff_hint', value: '1', url: baseURL! }]);
+      const checks: string[] = [];
+      page.on('response', (response) => {
+        if (/\/is-(admin|reviewer)$/.test(new URL(response.url()).pathname)) checks.push(`${new URL(response.url()).pathname} ${response.status()}`);
+      });
+      allow.refusals = [{ path: /^\/is-admin$/, status: 401 }];
+      await page.goto('/');
+      await expect.poll(() => checks).toEqual(['/is-admin 401']);
+      await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'staff_hint')).toBe(false);
+      allow.refusals = [];
+      await visit(page, '/keyboards', allow);
+      await visit(page, '/cart', allow);
+      expect(checks).toHaveLength(1);
+      expect(problems).toEqual([]);
+    });
+  });
+}
