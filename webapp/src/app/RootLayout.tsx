@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
+import { CountrySelector, getCountries, ShippingPromise, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
 import { StaffBanner } from '@/features/staff';
@@ -47,7 +47,9 @@ export function RootLayout() {
       <StaffBanner />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={setNewsletterOpener} />
+      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />}
+        shippingPromise={<ShippingPromise />}
+        onNewsletter={setNewsletterOpener} />
       <main id="main" tabIndex={-1}>
         <CurrencyContext.Provider value={currency}>
           <Outlet />
