@@ -58,7 +58,7 @@ PROCESSED_KEPT = 500  # idempotency keys remembered per cart (oldest forgotten f
 # product is sold elsewhere; neither is ever a cart line (mirrored in webapp rules.ts).
 GROUPED_MESSAGE = "{name} is a set of products: add the products in it one by one."
 EXTERNAL_MESSAGE = "{name} is sold by another shop and cannot be added to the cart."
-DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="MwSt.", tax_rate_bp=1900)
+DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="VAT", tax_rate_bp=1900)
 # Coupon refusals that no change of the cart can fix are 422; the others conflict with it (409).
 COUPON_STATUS: dict[str, int] = {
     RefusalCode.NOT_FOUND: 422,

@@ -156,7 +156,7 @@ class CountryView(TypedDict):
 
 
 class TaxView(TypedDict):
-    """The tax shown: ``name`` ("MwSt.") and ``rate_bp`` (1900 = 19 %)."""
+    """The tax shown: ``name`` ("VAT") and ``rate_bp`` (1900 = 19 %)."""
 
     name: str
     rate_bp: int

@@ -18,7 +18,7 @@ from typing import Any
 from services.checkout.serializers import status_label
 from services.mail.layout import SHOP_NAME, Section, branded_mail
 from services.mail.outbox import Mail
-from services.shared.money import format_money
+from services.shared.money import format_money, tax_label
 
 PREORDER_NOTICE = "Your order includes pre-order items. We ship them as soon as they are in stock."
 
@@ -31,8 +31,9 @@ def _rows(order: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append((f"Discount ({codes})" if codes else "Discount", format_money(-order["discount"], cur)))
     rows.append((f"Shipping ({order['shipping_method_title']})", format_money(order["shipping"], cur)))
     rows.append(("Total", format_money(order["total"], cur)))
-    if order["tax"]:
-        rows.append((f"Includes {order['tax_name'] or 'tax'}", format_money(order["tax"], cur)))
+    label = tax_label(order["tax_name"], order["tax_rate_bp"])
+    if order["tax"] and label:  # "incl. 19% VAT"; no line for a zero rate (docs/spec.md section 9)
+        rows.append((label, format_money(order["tax"], cur)))
     rows.append(("Payment method", order["payment_method_title"]))
     return rows
 

@@ -31,6 +31,7 @@ from services.checkout.schemas import (
     QuoteOut,
     QuoteRequest,
     ShippingMethodOut,
+    ShippingPromiseOut,
 )
 from services.mail.smtp import deliver_pending
 from services.shared.db import get_sessionmaker
@@ -79,6 +80,25 @@ def get_shipping_methods(
     zone in its currency (minor units; free when the items total after discounts reaches
     ``free_over``, null: never). 422 ``unknown_country`` / ``currency_mismatch``."""
     return JSONResponse(service.shipping_methods(session, country, currency), headers=NO_STORE)
+
+
+@router.get(
+    "/shipping-promise",
+    summary="The shipping promise for a country",
+    responses={
+        **documented(ShippingPromiseOut, "What shipping there costs at best, in its currency"),
+        **error_responses({422: "`unknown_country` (or `invalid_request` for a malformed code)"}),
+    },
+)
+def get_shipping_promise(
+    session: SessionDep,
+    country: Annotated[str, Query(pattern=r"^[A-Za-z]{2}$", description="ISO country code, e.g. US.")],
+) -> JSONResponse:
+    """``{country, country_name, currency, ships, free_over, cost_from}``: the top bar's and
+    the product page's "Free shipping on orders over ..." for the shopper's country, from its
+    zone's rates in its currency (minor units; docs/spec.md section 2.3 "Shipping promise").
+    422 ``unknown_country`` when the shop has no such country."""
+    return JSONResponse(service.shipping_promise(session, country), headers=NO_STORE)
 
 
 @router.get(

@@ -256,6 +256,20 @@ class ShippingMethodOut(_Out):
     free_over: int | None
 
 
+class ShippingPromiseOut(_Out):
+    """``GET /api/checkout/shipping-promise`` (``service.shipping_promise``): the storefront's
+    shipping promise for ``country`` in its ``currency`` (minor units). ``free_over``: the
+    lowest items total (after discounts, inclusive) from which some method is free, None when
+    none ever is; ``cost_from``: the cheapest flat cost, None when ``ships`` is False."""
+
+    country: str
+    country_name: str
+    currency: Currency
+    ships: bool
+    free_over: int | None
+    cost_from: int | None
+
+
 class PaymentMethodOut(_Out):
     """An enabled payment method: its WooCommerce gateway ``id`` ("bacs") and ``title``."""
 

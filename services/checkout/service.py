@@ -118,6 +118,30 @@ def shipping_methods(session: Session, country: str, currency: str | None = None
     return [method_json(r) for r in methods_for(dest.code, dest.currency, zones, rates)]
 
 
+def shipping_promise(session: Session, country: str) -> dict[str, Any]:
+    """What shipping to ``country`` costs at best, for the storefront's promise (docs/spec.md
+    section 2.3 "Shipping promise"; docs/checkout.md "Shipping"): ``{country, country_name,
+    currency, ships, free_over, cost_from}``, read from the zone's rates in the country's
+    currency. ``free_over``: the lowest items total (minor units, after discounts, inclusive)
+    from which some method is free, None when none ever is; ``cost_from``: the cheapest flat
+    cost (minor units), None when nothing ships there (``ships`` False). 422
+    ``unknown_country`` when the shop has no such country."""
+    dest = repo.destination(session, country)
+    if dest is None:
+        raise CheckoutInvalid("unknown_country", "We do not know that country.")
+    zones, rates = repo.shipping_data(session)
+    methods = methods_for(dest.code, dest.currency, zones, rates)
+    thresholds = [r.free_over for r in methods if r.free_over is not None]
+    return {
+        "country": dest.code,
+        "country_name": dest.name,
+        "currency": dest.currency,
+        "ships": bool(methods),
+        "free_over": min(thresholds) if thresholds else None,
+        "cost_from": min((max(0, r.cost) for r in methods), default=None),
+    }
+
+
 def price_cart(
     session: Session,
     cart: Mapping[str, Any],

@@ -103,3 +103,19 @@ def format_money(minor: int, currency: str) -> str:
     sign = "-" if minor < 0 else ""
     whole, cents = divmod(abs(minor), 100)
     return f"{sign}{SYMBOLS.get(currency, currency + ' ')}{whole:,}.{cents:02d}"
+
+
+def format_rate(rate_bp: int) -> str:
+    """A tax rate in hundredths of a percent as people read it: 1900 -> ``"19%"``, 810 ->
+    ``"8.1%"``, 2050 -> ``"20.5%"`` (no trailing zeros)."""
+    whole, rest = divmod(rate_bp, 100)
+    return f"{whole}%" if rest == 0 else f"{whole}.{rest:02d}".rstrip("0") + "%"
+
+
+def tax_label(name: str, rate_bp: int) -> str | None:
+    """The tax line's label for prices that include tax (docs/spec.md section 9 "Tax lines"):
+    ``"incl. 19% VAT"`` for ``("VAT", 1900)``, ``"incl. 10% tax"`` without a name; None for a
+    zero (or negative) rate, which shows no tax line at all."""
+    if rate_bp <= 0:
+        return None
+    return f"incl. {format_rate(rate_bp)} {name.strip() or 'tax'}"

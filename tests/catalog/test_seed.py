@@ -414,6 +414,9 @@ def test_countries_taxes_coupons(seeded: tuple[Session, dict[str, int]]) -> None
         0,
     )
     assert rates["US"].name == "Sales tax"
+    # tax names are English, as the shop is (docs/spec.md section 9 "Tax lines")
+    assert {rates[code].name for code in EUR_CODES if code in rates} == {"VAT"}
+    assert {t.name for t in rates.values()} <= {"VAT", "GST", "Sales tax", "Consumption tax"}
 
     coupons = {c.code: c for c in session.scalars(select(Coupon))}
     assert all(code == code.lower() for code in coupons)

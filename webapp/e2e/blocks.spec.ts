@@ -49,7 +49,7 @@ test('the home page shows every block type in order, with promos and the anchor 
   for (const heading of ['Odin 75 Wireless', 'Odin 75 Wireless specifications', 'What the press says', 'Watch', 'Setups from our community', 'Shop by category', 'Frequently asked questions', 'Best sellers', 'Trending now', 'Latest news', 'Designed in Gothenburg']) {
     await expect(main.getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
   }
-  await expect(main.getByText('Free EU shipping', { exact: true })).toBeVisible(); // info_box
+  await expect(main.getByText('Tracked shipping', { exact: true })).toBeVisible(); // info_box
   await expect(main.getByText('Sign up to the newsletter for early access to limited editions.')).toBeVisible(); // html
   await expect(main.locator('script')).toHaveCount(0);
   await expect(main.getByRole('link', { name: 'Read PDF: Datasheet' })).toHaveAttribute('href', /odin75-datasheet\.pdf$/);

@@ -68,7 +68,7 @@ test('cart commands survive reloads and offline spells and land once; analytics 
   await page.reload();
   await expect(page.getByLabel('Quantity for Tyr TKL')).toHaveValue('2');
   await expect(page.getByTestId('cart-total')).toHaveText('€279.98');
-  await expect(page.getByText('Incl. MwSt. (19%)')).toBeVisible();
+  await expect(page.getByText('incl. 19% VAT')).toBeVisible();
 
   // Offline on a product page: two adds are shown at once and queued.
   await page.goto('/keyboards/mjolnir-full-size');

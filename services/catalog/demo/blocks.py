@@ -120,7 +120,7 @@ HOME_BODY: list[tuple[str, dict[str, Any]]] = [
     quick_info("Odin 75 Wireless", "<p>Gasket mount, tri-mode wireless and 120 hours of battery.</p>",
                "quick-odin75", "right"),
     ("info_box", {"items": [
-        {"title": "Free EU shipping", "text": "On every order over 99 EUR."},
+        {"title": "Tracked shipping", "text": "Dispatched within 1-2 business days, tracked to your door."},
         {"title": "30-day returns", "text": "Changed your mind? Send it back within 30 days."},
         {"title": "2-year warranty", "text": "On every product we sell."},
         {"title": "Support from Gothenburg", "text": "Real people, answering within one business day."},
@@ -153,7 +153,7 @@ HOME_BODY: list[tuple[str, dict[str, Any]]] = [
               "<script>console.log('sanitise me');</script>"}),
     ("related_products", {"title": "Best sellers", "product_ids": [1101, 1201, 1001, 1401]}),
     ("trending_products", {"title": "Trending now", "product_ids": [1203, 1105, 1301, 1121, 26907, 1206]}),
-    ("ticker", {"items": [{"text": "Free EU shipping over 99 EUR"}, {"text": "Odin 75 Ember Edition: coming soon"},
+    ("ticker", {"items": [{"text": "Tracked shipping to over 90 countries"}, {"text": "Odin 75 Ember Edition: coming soon"},
                           {"text": "Custom Keyboard Builder now open",
                            "link": internal("wp/custom-keyboard-builder/")}]}),
     ("newsfeed", {"title": "Latest news", "filter": "news"}),

@@ -72,7 +72,7 @@ HEADSET_PRODUCTS: list[dict[str, Any]] = [
         activate_recommended_products_discount=True,
         recommended_products_title="Complete your setup",
         recommended_products_text_area="<p>Add a stand and a spare set of ear pads and save 15 % on both.</p>",
-        special_notice={"text": "Free shipping in the EU on orders over 99 EUR",
+        special_notice={"text": "Launch edition: a spare set of velour ear pads in the box",
                         "background_colour": "#c8102e", "text_colour": "#ffffff"},
         info_field="Ships from our warehouse in Gothenburg within 1-2 business days.",
     ),

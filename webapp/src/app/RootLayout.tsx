@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { CountrySelector, getCountries, useCountryStore } from '@/features/country';
+import { CountrySelector, getCountries, ShippingPromise, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
 import { StaffBanner } from '@/features/staff';
@@ -17,10 +17,10 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
 }
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
-/** Every page change scrolls to top (docs/spec.md section 2). */
 /** The search feature's box, handed to the header (desktop bar and mobile panel). */
 const renderSearch = (options: SearchComboboxProps) => <SearchCombobox {...options} />;
 
+/** Every page change scrolls to top (docs/spec.md section 2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
@@ -51,7 +51,9 @@ export function RootLayout() {
       <StaffBanner />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
-      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />} onNewsletter={setNewsletterOpener} renderSearch={renderSearch} />
+      <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />}
+        shippingPromise={<ShippingPromise />}
+        onNewsletter={setNewsletterOpener} renderSearch={renderSearch} />
       <main id="main" tabIndex={-1}>
         <CurrencyContext.Provider value={currency}>
           <Outlet />

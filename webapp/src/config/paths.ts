@@ -106,6 +106,8 @@ export const apiPaths = {
   /** One-click unsubscribe: POST ?token= -> 200 unsubscribed; 404 newsletter_link_invalid. */
   newsletterUnsubscribe: (token: string) => `/api/newsletter/unsubscribe${qs({ token })}`,
   shippingMethods: (params: { country: string; currency: string }) => `/api/checkout/shipping-methods${qs(params)}`,
+  /** The top bar's and product page's shipping promise for a country (docs/spec.md section 2.3). */
+  shippingPromise: (country: string) => `/api/checkout/shipping-promise${qs({ country })}`,
   checkoutQuote: '/api/checkout/quote',
   checkoutOrders: '/api/checkout/orders',
   /** GET an order; its key goes in the X-Order-Key header, never in this URL (docs/spec.md section 2.12). */

@@ -1,4 +1,4 @@
-import { formatCents, formatRate, priceOf, toCents } from './money';
+import { formatCents, formatRate, formatWholeCents, priceOf, taxLabel, toCents } from './money';
 import type { Priced } from '@/types/api';
 import { fixture, type DeepPartial } from '@/test/apiFixtures';
 
@@ -73,5 +73,23 @@ describe('formatRate', () => {
     expect(formatRate(810)).toBe('8.1');
     expect(formatRate(725)).toBe('7.25');
     expect(formatRate(0)).toBe('0');
+  });
+});
+
+describe('taxLabel', () => {
+  it('names the rate before the tax, in English, and shows no line for a zero rate', () => {
+    expect(taxLabel('VAT', 1900)).toBe('incl. 19% VAT');
+    expect(taxLabel('VAT', 810)).toBe('incl. 8.1% VAT');
+    expect(taxLabel('', 1000)).toBe('incl. 10% tax');
+    expect(taxLabel(null, 725)).toBe('incl. 7.25% tax');
+    expect(taxLabel('Sales tax', 0)).toBeNull();
+  });
+});
+
+describe('formatWholeCents', () => {
+  it('drops .00 from whole amounts only', () => {
+    expect(formatWholeCents(15000, 'USD')).toBe('$150');
+    expect(formatWholeCents(123400, 'EUR')).toBe('€1,234');
+    expect(formatWholeCents(9950, 'EUR')).toBe('€99.50');
   });
 });

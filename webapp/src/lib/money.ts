@@ -79,3 +79,21 @@ export function formatRate(rateBp: number): string {
   const fraction = String(rateBp % 100).padStart(2, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
+
+/**
+ * The included-tax line's label (docs/spec.md section 9 "Tax lines"): ("VAT", 1900) -> "incl. 19% VAT",
+ * a nameless tax "incl. 10% tax"; null for a zero rate, which shows no tax line at all.
+ */
+export function taxLabel(name: string | null | undefined, rateBp: number): string | null {
+  if (!(rateBp > 0)) return null;
+  return `incl. ${formatRate(rateBp)}% ${name?.trim() || 'tax'}`;
+}
+
+/**
+ * A whole amount without its cents, for promises and thresholds: 15000 USD -> "$150", 9950 EUR ->
+ * "€99.50" (cents stay when there are any).
+ */
+export function formatWholeCents(cents: Cents, currency: Currency): string {
+  const full = formatCents(cents, currency);
+  return cents % 100 === 0 ? full.slice(0, -3) : full;
+}

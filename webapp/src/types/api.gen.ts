@@ -284,6 +284,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkout/shipping-promise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipping promise for a country
+         * @description ``{country, country_name, currency, ships, free_over, cost_from}``: the top bar's and
+         *     the product page's "Free shipping on orders over ..." for the shopper's country, from its
+         *     zone's rates in its currency (minor units; docs/spec.md section 2.3 "Shipping promise").
+         *     422 ``unknown_country`` when the shop has no such country.
+         */
+        get: operations["get_shipping_promise_api_checkout_shipping_promise_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configurator/{product_id}": {
         parameters: {
             query?: never;
@@ -3764,6 +3787,30 @@ export interface components {
             title: string;
         };
         /**
+         * ShippingPromiseOut
+         * @description ``GET /api/checkout/shipping-promise`` (``service.shipping_promise``): the storefront's
+         *     shipping promise for ``country`` in its ``currency`` (minor units). ``free_over``: the
+         *     lowest items total (after discounts, inclusive) from which some method is free, None when
+         *     none ever is; ``cost_from``: the cheapest flat cost, None when ``ships`` is False.
+         */
+        ShippingPromiseOut: {
+            /** Cost From */
+            cost_from: number | null;
+            /** Country */
+            country: string;
+            /** Country Name */
+            country_name: string;
+            /**
+             * Currency
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /** Free Over */
+            free_over: number | null;
+            /** Ships */
+            ships: boolean;
+        };
+        /**
          * ShortDescription
          * @description A configurator product's short description (HTML).
          */
@@ -3978,7 +4025,7 @@ export interface components {
         };
         /**
          * TaxView
-         * @description The tax shown: ``name`` ("MwSt.") and ``rate_bp`` (1900 = 19 %).
+         * @description The tax shown: ``name`` ("VAT") and ``rate_bp`` (1900 = 19 %).
          */
         TaxView: {
             /** Name */
@@ -4838,6 +4885,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_shipping_promise_api_checkout_shipping_promise_get: {
+        parameters: {
+            query: {
+                /** @description ISO country code, e.g. US. */
+                country: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What shipping there costs at best, in its currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingPromiseOut"];
+                };
+            };
+            /** @description `unknown_country` (or `invalid_request` for a malformed code) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

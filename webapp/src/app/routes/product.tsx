@@ -3,7 +3,7 @@ import { ProductView, recommendationsInStock, type ProductPageData } from '@/fea
 import { useCartStore } from '@/features/cart';
 import { closeConfigurator, ConfiguratorModal, openConfigurator, useConfiguratorStore, useSharedBuild } from '@/features/configurator';
 import { BlockList } from '@/features/content-blocks';
-import { useCurrency } from '@/features/country';
+import { ShippingPromise, useCurrency } from '@/features/country';
 import { SITE_NAME } from '@/config/site';
 import { useLocation, useNavigate } from '@/lib/router';
 import { customizeAction, useConfiguratorCart } from './configuratorCart';
@@ -60,6 +60,7 @@ export function Page({ data }: { data: ProductPageData }) {
         currency={currency}
         onAddToCart={onAddToCart}
         onCustomize={onCustomize}
+        shippingPromise={<ShippingPromise />}
       />
       <BlockList blocks={product.acf?.content} startIndex={5} />
       {configuring && (

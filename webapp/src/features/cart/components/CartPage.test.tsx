@@ -55,10 +55,11 @@ describe('CartPage', () => {
     expect(within(lines[0]).getByLabelText('Quantity for Tyr TKL')).toHaveValue('2');
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€280.08');
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€280.08');
-    expect(screen.getByText('Incl. MwSt. (19%)')).toBeInTheDocument();
+    expect(screen.getByText('incl. 19% VAT')).toBeInTheDocument();
     expect(screen.getByTestId('cart-tax')).toHaveTextContent('€44.72');
     expect(screen.getByRole('link', { name: 'Tyr TKL' })).toHaveAttribute('href', '/keyboards/tyr-tkl');
-    expect(screen.queryByTestId('cart-sale-subtotal')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-sale-saving')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-cap-note')).not.toBeInTheDocument();
     await act(() => settle(60));
     expect(useCartStore.getState().outbox).toEqual([]);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('€280.08');
@@ -80,19 +81,50 @@ describe('CartPage', () => {
     expect(server.received.map((r) => r.command.type)).toEqual(['add', 'set_count', 'remove']);
   });
 
-  it('shows the pre-order notice, the sale subtotal when on sale, and USD after set_country', () => {
+  it('shows the pre-order notice, one subtotal with the sale saving as its own line, and USD without a tax line after set_country', () => {
     useCartStore.getState().rememberCountries([{ code: 'US', name: 'United States', currency: 'USD' }], []);
     useCartStore.getState().add(product({ id: 3, name: 'Bragi', sku: 'BR', stock_status: 'onbackorder' }));
     useCartStore.getState().add(product({ id: 4, name: 'Vali', sku: 'VA', regular_price: '59.99', sale_price: '49.99' }));
     renderCart();
     expect(screen.getByRole('note')).toHaveTextContent(/pre-order/i);
-    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€199.98');
-    expect(screen.getByTestId('cart-sale-subtotal')).toHaveTextContent('€189.98');
+    expect(screen.getAllByText('Subtotal')).toHaveLength(1);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€189.98');
+    expect(screen.getByText('You save (sale prices)')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-sale-saving')).toHaveTextContent('€10.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€189.98');
     act(() => {
       useCartStore.getState().setCountry('US');
     });
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$299.98');
-    expect(screen.queryByText(/Incl\./)).not.toBeInTheDocument();
+    expect(screen.queryByText(/incl\./i)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('cart-tax')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('€');
+  });
+
+  it('offers only the counts the stock allows and says why: "Only 2 in stock"', async () => {
+    const limited = product({ id: 5, name: 'Skoll', sku: 'SK', manage_stock: true, stock_quantity: 2, backorders: 'no' });
+    server.put(productFacts(limited));
+    useCartStore.getState().add(limited);
+    renderCart();
+    const select = screen.getByLabelText('Quantity for Skoll');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['0', '1', '2']);
+    const note = screen.getByTestId('cart-cap-note');
+    expect(note).toHaveTextContent('Only 2 in stock');
+    expect(select).toHaveAttribute('aria-describedby', note.id);
+    await userEvent.selectOptions(select, '2');
+    expect(select).toHaveValue('2');
+    await act(() => settle(60));
+    expect(screen.getByLabelText('Quantity for Skoll')).toHaveValue('2');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a product on backorder with backorders allowed has no stock cap and no note', () => {
+    const backorder = product({ id: 6, name: 'Fenrir', sku: 'FE', manage_stock: true, stock_quantity: 0, backorders: 'yes' });
+    server.put(productFacts(backorder));
+    useCartStore.getState().add(backorder);
+    renderCart();
+    expect(within(screen.getByLabelText('Quantity for Fenrir')).getAllByRole('option')).toHaveLength(11);
+    expect(screen.queryByTestId('cart-cap-note')).not.toBeInTheDocument();
   });
 
   it('shows a refusal from the server and reconciles to its cart', async () => {

@@ -2,16 +2,16 @@ import { lazy, Suspense, useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Img } from '@/components/Img';
 import { Price } from '@/components/Price';
-import { MAX_CART_COUNT } from '@/config/site';
 import { paths } from '@/config/paths';
 import { Link } from '@/lib/router';
-import { formatCents, formatRate } from '@/lib/money';
+import { formatCents, formatRate, taxLabel } from '@/lib/money';
 import { supportReference } from '@/lib/supportReference';
 import type { CartCurrency, LineView } from '../types';
 import { factsKey } from '../store/facts';
 import { selectCart, selectNotice, selectPendingCount, useCartStore } from '../store/cartStore';
 import { CheckoutButton } from './CheckoutButton';
 import { CouponForm } from './CouponForm';
+import { capReason, quantityChoices } from './quantity';
 import type { EditConfigurationRequest } from './ConfiguredLine';
 import styles from './CartPage.module.css';
 
@@ -42,6 +42,8 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
   const dismiss = useCartStore((s) => s.dismissNotice);
   const { currency, totals, tax } = cart;
   const reference = cart.cart_id && supportReference(cart.cart_id);
+  // "incl. 19% VAT"; a zero rate shows no tax line (docs/spec.md section 9 "Tax lines").
+  const taxText = taxLabel(tax.name, tax.rate_bp);
 
   const noticeBox = notice && (
     <div className={styles.notice} role="alert">
@@ -80,7 +82,7 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
           </h2>
           <ul className={styles.lines}>
             {cart.lines.map((line) => (
-              <CartLineRow key={line.line_id} line={line} currency={currency} onEdit={onEditConfiguration} />
+              <CartLineRow key={line.line_id} line={line} capNote={capReason(line, cart.lines)} currency={currency} onEdit={onEditConfiguration} />
             ))}
           </ul>
         </section>
@@ -89,12 +91,13 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
           <dl>
             <div>
               <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatCents(totals.on_sale ? totals.subtotal_regular : totals.subtotal, currency)}</dd>
+              <dd data-testid="cart-subtotal">{formatCents(totals.subtotal, currency)}</dd>
             </div>
-            {totals.on_sale && (
+            {/* One subtotal, at the prices paid; what the sale prices save is its own line (docs/spec.md section 2.11). */}
+            {totals.on_sale && totals.subtotal_regular > totals.subtotal && (
               <div className={styles.savings}>
-                <dt>Sale subtotal</dt>
-                <dd data-testid="cart-sale-subtotal">{formatCents(totals.subtotal, currency)}</dd>
+                <dt>You save (sale prices)</dt>
+                <dd data-testid="cart-sale-saving">{formatCents(totals.subtotal_regular - totals.subtotal, currency)}</dd>
               </div>
             )}
             <div>
@@ -111,11 +114,9 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
               <dt>Total</dt>
               <dd data-testid="cart-total">{formatCents(totals.total, currency)}</dd>
             </div>
-            {(tax.rate_bp > 0 || tax.name !== '') && (
+            {taxText && (
               <div className={styles.tax}>
-                <dt>
-                  Incl. {tax.name} ({formatRate(tax.rate_bp)}%)
-                </dt>
+                <dt>{taxText}</dt>
                 <dd data-testid="cart-tax">{formatCents(totals.tax_included, currency)}</dd>
               </div>
             )}
@@ -144,8 +145,17 @@ export function CartPage({ onEditConfiguration }: CartPageProps = {}) {
   );
 }
 
-function CartLineRow({ line, currency, onEdit }: { line: LineView; currency: CartCurrency; onEdit?: (request: EditConfigurationRequest) => void }) {
+interface LineRowProps {
+  line: LineView;
+  /** Why the selector stops below 10 ("Only 2 in stock"), or null. */
+  capNote: string | null;
+  currency: CartCurrency;
+  onEdit?: (request: EditConfigurationRequest) => void;
+}
+
+function CartLineRow({ line, capNote, currency, onEdit }: LineRowProps) {
   const id = useId();
+  const noteId = `${id}-cap`;
   const [setCount, remove] = useCartStore(useShallow((s) => [s.setCount, s.remove] as const));
   const known = useCartStore((s) => s.facts[factsKey(line.product_id, line.variation_id)]);
   const options = known?.options || line.variation_label;
@@ -183,8 +193,15 @@ function CartLineRow({ line, currency, onEdit }: { line: LineView; currency: Car
         <label htmlFor={id} className="visually-hidden">
           Quantity for {line.name}
         </label>
-        <select id={id} className={styles.qty} value={line.count} onChange={(e) => setCount(line.line_id, Number(e.target.value))}>
-          {Array.from({ length: MAX_CART_COUNT + 1 }, (_, n) => (
+        {/* Only the counts the rules allow: 0 to the line's cap (docs/spec.md section 2.11). */}
+        <select
+          id={id}
+          className={styles.qty}
+          value={line.count}
+          aria-describedby={capNote ? noteId : undefined}
+          onChange={(e) => setCount(line.line_id, Number(e.target.value))}
+        >
+          {quantityChoices(line).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
@@ -194,6 +211,11 @@ function CartLineRow({ line, currency, onEdit }: { line: LineView; currency: Car
           <button type="button" className={styles.remove} onClick={() => remove(line.line_id)}>
             Remove
           </button>
+        )}
+        {capNote && (
+          <p id={noteId} className={styles.capNote} data-testid="cart-cap-note">
+            {capNote}
+          </p>
         )}
       </div>
       <p className={styles.lineTotal} data-testid="line-subtotal">

@@ -156,7 +156,7 @@ describe('rules: the cart as the API shows it', () => {
   });
 
   it('emptyCart is version 0 in Germany; startCart is version 1', () => {
-    expect(emptyCart()).toMatchObject({ version: 0, country: { code: 'DE', currency: 'EUR' }, tax: { name: 'MwSt.', rate_bp: 1900 }, next_line: 1 });
+    expect(emptyCart()).toMatchObject({ version: 0, country: { code: 'DE', currency: 'EUR' }, tax: { name: 'VAT', rate_bp: 1900 }, next_line: 1 });
     expect(startCart({ code: 'US', name: 'United States', currency: 'USD', tax_name: '', tax_rate_bp: 0 })).toMatchObject({ version: 1, currency: 'USD' });
   });
 });

@@ -38,7 +38,7 @@ export function isPaymentIntent(intent: unknown): intent is PaymentIntent {
 }
 
 /** domain.DEFAULT_COUNTRY: a cart started without a country. */
-export const DEFAULT_COUNTRY: CountryFacts = { code: 'DE', name: 'Germany', currency: 'EUR', tax_name: 'MwSt.', tax_rate_bp: 1900 };
+export const DEFAULT_COUNTRY: CountryFacts = { code: 'DE', name: 'Germany', currency: 'EUR', tax_name: 'VAT', tax_rate_bp: 1900 };
 
 type PriceLike = Pick<RuleLine, 'eur' | 'usd'>;
 type ConfiguredLike = { configuration?: ChosenOption[] | null };

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Price } from '@/components/Price';
 import { SafeHtml } from '@/components/SafeHtml';
 import { Link } from '@/lib/router';
@@ -35,6 +35,11 @@ interface Props {
    */
   onAddToCart: (product: Product, variation: Variation | null, recommendedBy?: Product | null) => string | void;
   onCustomize: (product: Product) => void;
+  /**
+   * The shipping promise for the shopper's country, in its currency, under the buy button (the
+   * app passes the country feature's; docs/spec.md section 2.3 "Shipping promise").
+   */
+  shippingPromise?: ReactNode;
 }
 
 /**
@@ -47,7 +52,7 @@ interface Props {
  * external product's button links out to the shop that sells it (docs/spec.md sections 10.1
  * and 10.2).
  */
-export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], grouped = [], onAddToCart, onCustomize }: Props) {
+export function ProductView({ product: listed, variations, swatches, currency, recommended = [], linked = [], grouped = [], onAddToCart, onCustomize, shippingPromise }: Props) {
   const { loading, stock } = useStock(listed.id);
   const product = useMemo<Product>(() => (stock ? { ...listed, stock_status: stock.stock_status } : listed), [listed, stock]);
   const [variation, setVariation] = useState<Variation | null>(null);
@@ -161,7 +166,7 @@ export function ProductView({ product: listed, variations, swatches, currency, r
         {sellsHere && preOrder && !loading && <p className={styles.preorder}>This item is on pre-order and ships as soon as new stock arrives.</p>}
         {typeof product.acf?.info_field === 'string' && product.acf.info_field && <p className={styles.infoField}>{product.acf.info_field}</p>}
         <ul className={styles.perks}>
-          <li>Free EU shipping over €99</li>
+          {shippingPromise && <li>{shippingPromise}</li>}
           <li>30-day returns</li>
           <li>2-year warranty</li>
         </ul>

@@ -11,7 +11,7 @@ const cartDE: CheckoutCart = {
   version: 4,
   currency: 'EUR',
   country: { code: 'DE', name: 'Germany', currency: 'EUR' },
-  tax: { name: 'MwSt.', rate_bp: 1900 },
+  tax: { name: 'VAT', rate_bp: 1900 },
   lines: [{ line_id: 'L1', name: 'Tyr TKL', count: 2, line_total: 27998, variation_label: '' }],
   totals: { subtotal: 27998, total: 25198, tax_included: 4023, discount: 2800, item_count: 2 },
   coupons: [{ code: 'welcome10', discount: 2800 }],
@@ -63,7 +63,7 @@ function backend(orders: Reply[] = [], quoteStandardCost = 0) {
       const currency = us ? 'USD' : 'EUR';
       return Promise.resolve(reply(200, {
         currency, country: us ? 'US' : 'DE', subtotal, discount, shipping, tax: us ? 0 : 4261, total: subtotal - discount + shipping,
-        tax_name: us ? 'Sales tax' : 'MwSt.', tax_rate_bp: us ? 0 : 1900, lines: [], coupons: [{ code: 'welcome10', discount }], coupon_refusals: [],
+        tax_name: us ? 'Sales tax' : 'VAT', tax_rate_bp: us ? 0 : 1900, lines: [], coupons: [{ code: 'welcome10', discount }], coupon_refusals: [],
         shipping_method: body?.shipping_method,
         shipping_methods: [
           { id: 'flat_rate', title: 'Standard shipping', cost: us ? 1500 : quoteStandardCost, currency, free_over: us ? null : 10000 },
@@ -140,7 +140,8 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Free');
     expect(screen.getByTestId('checkout-discount')).toHaveTextContent('−€28.00');
     expect(screen.getByText('Discount (welcome10)')).toBeInTheDocument();
-    expect(screen.getByText('Incl. MwSt. (19%)')).toBeInTheDocument();
+    expect(screen.getByText('incl. 19% VAT')).toBeInTheDocument();
+    expect(screen.queryByTestId('checkout-sale-saving')).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Direct bank transfer' })).toBeChecked();
     const quote = calls.find((c) => c.url === '/api/checkout/quote')!;
     expect(quote.headers['X-Cart-Token']).toBe(TOKEN);
@@ -187,8 +188,9 @@ describe('CheckoutPage', () => {
     view.rerender(<RouterProvider router={usRouter} />);
     await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent('$284.98'));
     expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('$15.00');
-    expect(screen.getByText('Incl. Sales tax (0%)')).toBeInTheDocument();
-    expect(screen.getByTestId('checkout-tax')).toHaveTextContent('$0.00');
+    // a zero rate shows no tax line at all (docs/spec.md section 9 "Tax lines")
+    expect(screen.queryByTestId('checkout-tax')).not.toBeInTheDocument();
+    expect(screen.queryByText(/incl\.|Sales tax/i)).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/checkout/shipping-methods?country=US&currency=USD')).toBe(true);
   });
 

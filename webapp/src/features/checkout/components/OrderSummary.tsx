@@ -1,4 +1,4 @@
-import { formatCents, formatRate } from '@/lib/money';
+import { formatCents, taxLabel } from '@/lib/money';
 import type { CheckoutCart, Quote, ShippingMethod } from '../types';
 import styles from './CheckoutPage.module.css';
 
@@ -20,9 +20,13 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
   const currency = quote?.currency ?? cart.currency;
   const discount = quote?.discount ?? cart.totals.discount ?? 0;
   const method = methods.find((m) => m.id === shippingMethod);
-  const taxName = quote?.tax_name || cart.tax.name;
   const coupons = quote?.coupons ?? cart.coupons ?? [];
-  const rate = quote?.tax_rate_bp ?? cart.tax.rate_bp;
+  // "incl. 19% VAT"; no tax line at all for a zero rate (docs/spec.md section 9 "Tax lines")
+  const tax = taxLabel(quote ? quote.tax_name : cart.tax.name, quote?.tax_rate_bp ?? cart.tax.rate_bp);
+  // The sale saving, already in the subtotal, as its own line (docs/spec.md section 2.11); only
+  // while the quote is in the cart's currency (the cart's regular prices are in that currency).
+  const { on_sale: onSale, subtotal_regular: regular } = cart.totals;
+  const saleSaving = onSale && regular !== undefined && currency === cart.currency ? regular - cart.totals.subtotal : 0;
   return (
     <div aria-busy={loading}>
       <ul className={styles.lines}>
@@ -43,6 +47,12 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
           <dt>Subtotal</dt>
           <dd data-testid="checkout-subtotal">{formatCents(quote?.subtotal ?? cart.totals.subtotal, currency)}</dd>
         </div>
+        {saleSaving > 0 && (
+          <div className={styles.discount}>
+            <dt>You save (sale prices)</dt>
+            <dd data-testid="checkout-sale-saving">{formatCents(saleSaving, currency)}</dd>
+          </div>
+        )}
         {discount > 0 && (
           <div className={styles.discount}>
             <dt>Discount{coupons.length > 0 ? ` (${coupons.map((c) => c.code).join(', ')})` : ''}</dt>
@@ -64,12 +74,12 @@ export function OrderSummary({ cart, quote, loading, error, methods, shippingMet
           <dt>Total</dt>
           <dd data-testid="checkout-total">{formatCents(quote?.total ?? cart.totals.total, currency)}</dd>
         </div>
-        <div className={styles.tax}>
-          <dt>
-            Incl. {taxName || 'tax'} ({formatRate(rate)}%)
-          </dt>
-          <dd data-testid="checkout-tax">{formatCents(quote?.tax ?? cart.totals.tax_included, currency)}</dd>
-        </div>
+        {tax && (
+          <div className={styles.tax}>
+            <dt>{tax}</dt>
+            <dd data-testid="checkout-tax">{formatCents(quote?.tax ?? cart.totals.tax_included, currency)}</dd>
+          </div>
+        )}
       </dl>
       {(quote?.coupon_refusals ?? []).map((refusal) => (
         <p key={refusal.code} className={styles.fieldError} role="alert">

@@ -52,7 +52,8 @@ export interface CheckoutFields {
  */
 export type CheckoutCart = Pick<Schemas['CartState'], 'version' | 'currency' | 'country' | 'tax'> & {
   lines: Pick<Schemas['ShownLine'], 'line_id' | 'name' | 'count' | 'line_total' | 'variation_label'>[];
-  totals: Pick<Schemas['DiscountedTotals'], 'subtotal' | 'total' | 'tax_included' | 'item_count'> & { discount?: number };
+  totals: Pick<Schemas['DiscountedTotals'], 'subtotal' | 'total' | 'tax_included' | 'item_count'> &
+    Partial<Pick<Schemas['DiscountedTotals'], 'subtotal_regular' | 'on_sale'>> & { discount?: number };
   coupons?: Pick<Schemas['CouponLine'], 'code' | 'discount'>[];
 };
 

@@ -16,6 +16,11 @@ interface Props {
   /** The shipping-country selector (owned by the country feature). */
   countrySelector?: ReactNode;
   /**
+   * The top bar's shipping promise for the chosen country, in its currency (owned by the country
+   * feature; docs/spec.md section 2.3 "Shipping promise").
+   */
+  shippingPromise?: ReactNode;
+  /**
    * The Newsletter button was pressed (the top bar's, or the mobile menu's, which closes the
    * menu first): open the newsletter modal and, when it closes, give focus back to `returnFocusTo`
    * (the top bar button itself, or the menu button, since the mobile menu is gone by then).
@@ -29,7 +34,7 @@ interface Props {
 }
 
 /** Desktop header (top bar, logo, navigation, search) and, at ≤ 980 px, the mobile header. */
-export function Header({ menu, cartCount, countrySelector, onNewsletter, renderSearch }: Props) {
+export function Header({ menu, cartCount, countrySelector, shippingPromise, onNewsletter, renderSearch }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const location = useLocation();
@@ -53,7 +58,7 @@ export function Header({ menu, cartCount, countrySelector, onNewsletter, renderS
     <header className={styles.header}>
       <div className={styles.topbar}>
         <div className={`container ${styles.topbarInner}`}>
-          <p className={styles.tagline}>Free shipping in the EU on orders over €99</p>
+          <p className={styles.tagline}>{shippingPromise}</p>
           <div className={styles.topbarActions}>
             <button type="button" className={styles.topbarButton} aria-haspopup="dialog" onClick={(event) => onNewsletter?.(event.currentTarget)}>
               <MailIcon width={16} height={16} /> Newsletter

@@ -24,7 +24,8 @@ const order = {
   coupons: [{ code: 'welcome10', discount: 2800 }],
   discount: 2800,
   tax: 4023,
-  tax_name: 'MwSt.',
+  tax_name: 'VAT',
+  tax_rate_bp: 1900,
   shipping: 0,
   shipping_method_title: 'DHL Paket (2-3 days)',
   subtotal: 27998,
@@ -71,10 +72,20 @@ describe('OrderPage (docs/spec.md section 2 "Order page")', () => {
     expect(line).toHaveTextContent('Tyr TKL × 2');
     expect(line).toHaveTextContent('€279.98');
     expect(screen.getByTestId('order-discount')).toHaveTextContent('−€28.00');
-    expect(screen.getByText('(includes €40.23 MwSt.)')).toBeInTheDocument();
+    expect(screen.getByText('(incl. 19% VAT: €40.23)')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Addresses' })).getAllByText(/Torstraße 1/)).toHaveLength(2);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/wc/orders/482913570');
     expect(sentKey(fetchMock)).toBe('wc_order_abc');
+  });
+
+  it('an order without tax (a zero rate) shows no tax line and no euro amount in USD', async () => {
+    localStorage.setItem('orders', JSON.stringify({ '482913570': 'wc_order_abc' }));
+    serve(200, { ...order, currency: 'USD', tax: 0, tax_name: 'Sales tax', tax_rate_bp: 0, payment_instructions: { ...order.payment_instructions, currency: 'USD' } });
+    render(<OrderPage id="482913570" received />);
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('482913570');
+    expect(screen.getByRole('list', { name: 'Order overview' })).toHaveTextContent('Total: $251.98');
+    expect(document.body).not.toHaveTextContent(/incl\.|includes|Sales tax/i);
+    expect(document.body).not.toHaveTextContent('€');
   });
 
   it("reopened later: 'Order #{id}'", async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/Spinner';
 import { paths } from '@/config/paths';
 import { formatPostDate } from '@/lib/dates';
-import { formatCents } from '@/lib/money';
+import { formatCents, taxLabel } from '@/lib/money';
 import { orderKeyFor, saveOrderKey } from '@/lib/orderKeys';
 import { Link } from '@/lib/router';
 import { getOrder, type OrderResult } from '../api/getOrder';
@@ -156,7 +156,13 @@ function OrderDetails({ order }: { order: Order }) {
               <th scope="row">Total:</th>
               <td>
                 {money(order.total)}
-                {order.tax > 0 ? <span className="muted"> (includes {money(order.tax)} {order.tax_name || 'tax'})</span> : null}
+                {/* "(incl. 19% VAT: €40.23)"; nothing for a zero rate (docs/spec.md section 9 "Tax lines") */}
+                {order.tax > 0 && taxLabel(order.tax_name, order.tax_rate_bp) ? (
+                  <span className="muted">
+                    {' '}
+                    ({taxLabel(order.tax_name, order.tax_rate_bp)}: {money(order.tax)})
+                  </span>
+                ) : null}
               </td>
             </tr>
             {(order.refunds ?? []).map((r, i) => (
