@@ -414,6 +414,23 @@ class SpecialChoices(_Out):
     layer: str | None
 
 
+class CompanyOut(_Out):
+    """``GET /api/company``: the seller (``services/shared/company.py``), all plain text:
+    ``legal_name``, postal address (``street``, ``postcode``, ``city``, ``country``), ``email``,
+    ``phone``, ``representative``, ``registration`` (register and number) and ``vat_id``."""
+
+    legal_name: str
+    street: str
+    postcode: str
+    city: str
+    country: str
+    email: str
+    phone: str
+    representative: str
+    registration: str
+    vat_id: str
+
+
 class Health(_Out):
     """``GET /api/health``."""
 

@@ -8,8 +8,9 @@ from fastapi import Path, Query, Response
 from starlette.convertors import PathConvertor, register_url_convertor
 
 from services.catalog import repository as repo
-from services.catalog.schemas import Health, SearchSuggestionsOut
+from services.catalog.schemas import CompanyOut, Health, SearchSuggestionsOut
 from services.catalog.search_suggestions import suggest
+from services.shared.company import COMPANY
 from services.shared.deps import SessionDep
 from services.shared.routing import DbRouter, documented
 from services.shared.text import NO_NUL
@@ -35,6 +36,15 @@ def countries(session: SessionDep, response: Response) -> list[str]:
     The full table with names and currencies is ``/api/wc/data/countries``."""
     response.headers["Cache-Control"] = "public, max-age=300"
     return [c.code for c in sorted(repo.list_countries(session), key=lambda c: c.code)]
+
+
+@router.get("/company", summary="The seller's details", responses=documented(CompanyOut, "The seller"))
+def company(response: Response) -> dict[str, str]:
+    """The company that runs the shop, as the footer and the imprint name it (docs/spec.md
+    section 2.16): ``{legal_name, street, postcode, city, country, email,
+    phone, representative, registration, vat_id}``, plain text. Never fails."""
+    response.headers["Cache-Control"] = "public, max-age=300"
+    return COMPANY.as_dict()
 
 
 @router.get(

@@ -372,5 +372,5 @@ def configurator_art(demo: DemoConfigurator) -> dict[str, str]:
         if choice.thumbnail:
             files[choice.thumbnail] = thumbnail_svg(demo, choice)
     colour = "#2b3a55" if demo.art == "keyboard" else "#c8102e"
-    files[demo.welcome_image] = banner_svg(cfg.name, colour)
+    files[demo.welcome_image] = banner_svg(colour, demo.art)
     return files

@@ -75,7 +75,7 @@ class BankSettings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="BACS_", extra="ignore")
 
-    account_name: str = "HALVARD Demo GmbH"
+    account_name: str = "HALVARD AB"  # services/shared/company.py COMPANY.legal_name
     iban: str = "DE89 3704 0044 0532 0130 00"
     bic: str = "COBADEFFXXX"
     bank_name: str = "Demo Bank"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from services.catalog.demo.legal import LEGAL_PAGES
+
 SITE = "https://halvard.gg"
 HOME_ID, CUSTOMIZE_ID, BUILDER_PAGE_ID = 2, 10, 11
 ABOUT_ID = 16
@@ -60,12 +62,7 @@ PAGES: list[dict[str, Any]] = [
      "content": "<p>HALVARD started in 2019 in a basement in Gothenburg with one question: why do most "
                 "gaming keyboards rattle? Today a team of 24 designs keyboards, mice, headsets and "
                 "microphones, tests them with professional players and ships to more than 80 countries.</p>"},
-    {"id": 17, "slug": "privacy-policy", "title": "Privacy Policy", "menu_order": 31,
-     "content": "<p>We process your name, address and email only to deliver your order and answer your "
-                "questions. We never sell personal data. Controller: HALVARD AB, Gothenburg, Sweden.</p>"},
-    {"id": 18, "slug": "terms-and-conditions", "title": "Terms and Conditions", "menu_order": 32,
-     "content": "<p>Orders are shipped from Sweden. You may return unused products within 30 days. "
-                "Every product carries a two-year warranty against manufacturing defects.</p>"},
+    *LEGAL_PAGES,
 ]  # fmt: skip
 
 
@@ -119,6 +116,8 @@ _LEGAL: list[tuple[int, int | None, str, str, str, bool, str | None]] = [
     (301, None, "Privacy policy", "wp/privacy-policy/", "privacy-policy", True, None),
     (302, None, "Terms and conditions", "wp/terms-and-conditions/", "terms-and-conditions", True, None),
     (303, None, "Cookies policy", "wp/cookies-policy/", "cookies-policy", True, None),
+    (304, None, "Returns and withdrawal", "wp/right-of-withdrawal/", "right-of-withdrawal", True, None),
+    (305, None, "Imprint", "wp/imprint/", "imprint", True, None),
 ]
 
 

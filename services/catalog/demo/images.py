@@ -1,7 +1,8 @@
 """Deterministic SVG artwork for the demo catalogue (no network, no randomness).
 
-Each product family gets a stylised silhouette drawn in the product's colour on a
-dark studio backdrop, with the product name underneath. Output is plain SVG 1.1
+Each product family gets a stylised silhouette drawn in the product's colour (a variation's
+image in the variation's colour) on a dark studio backdrop. No image carries text: names, brand
+and headlines are the page's (docs/spec.md section 2.16). Output is plain SVG 1.1
 text, well-formed XML, a few KB per file. Same inputs give byte-identical files,
 so re-seeding rewrites files without changing them.
 """
@@ -9,9 +10,6 @@ so re-seeding rewrites files without changing them.
 from __future__ import annotations
 
 from pathlib import Path
-from xml.sax.saxutils import escape
-
-BRAND = "HALVARD"
 
 # Silhouettes drawn in a 800x800 box; "{c}" is the main colour, "{a}" the accent.
 _SHAPES: dict[str, str] = {
@@ -95,6 +93,10 @@ _SHAPES: dict[str, str] = {
 
 FAMILIES = tuple(sorted(_SHAPES))
 
+#: The views of a product's gallery, in image order: the product as shown in a shop's grid, then a
+#: front view lit from the other side and a back view (the silhouette mirrored).
+VIEWS = ("gallery", "front", "back")
+
 
 def _hex_luminance(colour: str) -> float:
     value = colour.lstrip("#")
@@ -104,47 +106,53 @@ def _hex_luminance(colour: str) -> float:
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
-def product_svg(family: str, colour: str, title: str, subtitle: str = "") -> str:
-    """Return an 800x800 SVG document (str) showing ``family``'s silhouette.
+def _studio(backdrop: str, light_x: int) -> str:
+    """A studio backdrop: a soft spotlight at ``light_x`` over ``backdrop`` and a floor shadow."""
+    return (
+        f'<defs><radialGradient id="l" cx="{light_x}%" cy="35%" r="75%">'
+        '<stop offset="0" stop-color="#fff" stop-opacity=".14"/>'
+        '<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>'
+        f'<rect width="800" height="800" fill="{backdrop}"/><rect width="800" height="800" fill="url(#l)"/>'
+        '<ellipse cx="400" cy="660" rx="280" ry="26" fill="#000" opacity=".35"/>'
+    )
+
+
+def product_svg(family: str, colour: str, view: str = "gallery") -> str:
+    """Return an 800x800 SVG document (str): ``family``'s silhouette in ``colour`` on a studio
+    backdrop. No text: the name of the product belongs in the page, not in its picture.
 
     ``family``: one of :data:`FAMILIES` (unknown families fall back to "part").
-    ``colour``: CSS hex colour of the product body, e.g. "#15161a".
-    ``title``/``subtitle``: text under the silhouette (escaped here).
+    ``colour``: CSS hex colour of the product body, e.g. "#15161a" (a variation's own colour for
+    its image). ``view``: one of :data:`VIEWS`; "back" mirrors the silhouette, "front" moves the
+    light to the other side (unknown views draw "gallery").
     """
     shape = _SHAPES.get(family, _SHAPES["part"])
     accent = "#2b2d33" if _hex_luminance(colour) > 0.55 else "#e8e8e6"
     backdrop = "#3a3d45" if _hex_luminance(colour) < 0.12 else "#1d1f24"
     body = shape.replace("{c}", colour).replace("{a}", accent)
-    sub = (
-        f'<text x="400" y="752" font-size="24" fill="#9aa0ab" text-anchor="middle">{escape(subtitle)}</text>'
-        if subtitle
-        else ""
-    )
+    if view == "back":
+        body = f'<g transform="translate(800 0) scale(-1 1)">{body}</g>'
+    light = 70 if view == "front" else 30
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 800" width="800" height="800">'
-        f'<rect width="800" height="800" fill="{backdrop}"/>'
-        '<ellipse cx="400" cy="660" rx="280" ry="26" fill="#000" opacity=".35"/>'
-        f"{body}"
-        f'<text x="40" y="64" font-family="Arial,sans-serif" font-size="26" font-weight="700" '
-        f'letter-spacing="6" fill="#9aa0ab">{BRAND}</text>'
-        f'<text x="400" y="712" font-family="Arial,sans-serif" font-size="36" font-weight="700" '
-        f'fill="#f2f2f0" text-anchor="middle">{escape(title)}</text>'
-        f"{sub}</svg>\n"
+        f"{_studio(backdrop, light)}{body}</svg>\n"
     )
 
 
-def banner_svg(title: str, colour: str, width: int = 1600, height: int = 700) -> str:
-    """Return a wide content banner SVG (default 1600x700) with ``title`` in large type."""
+def banner_svg(colour: str, family: str | None = None, width: int = 1600, height: int = 700) -> str:
+    """Return a wide content banner SVG (default 1600x700): a mountain-line backdrop in
+    ``colour`` and, with ``family`` (one of :data:`FAMILIES`), that product drawn large on the
+    right third, where a hero's headline never sits. No text (a headline is the page's own)."""
     body = _SHAPES["banner"].replace("{c}", colour).replace("{a}", "#f2f2f0")
+    product = ""
+    if family is not None:
+        shape = _SHAPES.get(family, _SHAPES["part"]).replace("{c}", "#c8102e").replace("{a}", "#e8e8e6")
+        product = f'<g transform="translate(1000 40) scale(.78)">{shape}</g>'
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 700" width="{width}" height="{height}" '
         'preserveAspectRatio="xMidYMid slice">'
         '<rect width="1600" height="700" fill="#121317"/>'
-        f"{body}"
-        '<text x="80" y="120" font-family="Arial,sans-serif" font-size="34" font-weight="700" '
-        f'letter-spacing="10" fill="#9aa0ab">{BRAND}</text>'
-        '<text x="80" y="260" font-family="Arial,sans-serif" font-size="88" font-weight="800" '
-        f'fill="#f2f2f0">{escape(title)}</text></svg>\n'
+        f"{body}{product}</svg>\n"
     )
 
 

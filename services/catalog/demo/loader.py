@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import flag_modified
 
 from services.catalog.demo import blocks, builder, commerce, content, posts, taxonomy
 from services.catalog.demo.common import slugify
-from services.catalog.demo.images import banner_svg, product_svg, write_if_changed
+from services.catalog.demo.images import VIEWS, banner_svg, product_svg, write_if_changed
 from services.catalog.demo.products_audio import HEADSET_PRODUCTS, MIC_PRODUCTS
 from services.catalog.demo.products_keyboards import KEYBOARD_PRODUCTS
 from services.catalog.demo.products_mice import MOUSE_PRODUCTS
@@ -151,7 +151,7 @@ def _seed_taxonomy(session: Session, media: MediaWriter) -> dict[str, int]:
     categories = []
     for cat in taxonomy.CATEGORIES:
         src = f"{media.prefix}categories/{cat['slug']}.svg"
-        media.write(src, banner_svg(cat["name"], "#2b3a55"))
+        media.write(src, banner_svg("#2b3a55", _square_family(cat["slug"], None)))
         categories.append({**cat, "image": src})
     counts = {"categories": upsert_all(session, Category, categories)}
     counts["tags"] = upsert_all(session, Tag, taxonomy.TAGS)
@@ -185,7 +185,7 @@ def _seed_product(session: Session, spec: dict[str, Any], media: MediaWriter) ->
     images = []
     for i in range(spec["image_count"]):
         src = f"{media.prefix}products/{slug}-{i + 1}.svg"
-        media.write(src, product_svg(spec["family"], spec["colour"], name, IMAGE_SUBTITLES[i]))
+        media.write(src, product_svg(spec["family"], spec["colour"], VIEWS[i]))
         alt = f"{name}, {IMAGE_SUBTITLES[i].lower()}" if i else name
         images.append({"id": pid * 10 + i, "product_id": pid, "position": i, "role": IMAGE_ROLES[i],
                        "src": src, "alt": alt, "width": 800, "height": 800})  # fmt: skip
@@ -197,7 +197,7 @@ def _seed_product(session: Session, spec: dict[str, Any], media: MediaWriter) ->
     for var in spec.get("variations", []):
         option = var["attributes"][0]["option"]
         src = f"{media.prefix}products/{slug}-{slugify(option)}.svg"
-        media.write(src, product_svg(spec["family"], var["colour"], name, option))
+        media.write(src, product_svg(spec["family"], var["colour"]))
         variations.append({**var, "product_id": pid, "image_src": src})
 
     for model, rows in (
@@ -310,19 +310,28 @@ def _seed_configurators(session: Session, media: MediaWriter) -> dict[str, int]:
     return counts
 
 
-def _square_family(name: str) -> str:
+def _square_family(name: str, default: str | None = "part") -> str | None:
+    """The product family an image named ``name`` shows (e.g. "hero-keyboards" -> "keyboard"),
+    or ``default`` when the name names none."""
     for key, family in (
+        ("hero-home", "keyboard"),
+        ("mousepad", "mousepad"),
         ("keyboard", "keyboard"),
         ("odin", "keyboard"),
         ("builder", "keyboard"),
+        ("customize", "keyboard"),
         ("mice", "mouse"),
+        ("mouse", "mouse"),
         ("vali", "mouse"),
         ("headset", "headset"),
+        ("microphone", "microphone"),
+        ("mic-", "microphone"),
+        ("merch", "hoodie"),
         ("award", "part"),
     ):
         if key in name:
             return family
-    return "part"  # fmt: skip
+    return default  # fmt: skip
 
 
 def _content_images(value: Any, media: MediaWriter) -> None:
@@ -334,11 +343,10 @@ def _content_images(value: Any, media: MediaWriter) -> None:
         src = value.get("src")
         if isinstance(src, str) and src.startswith(f"{media.prefix}content/"):
             name = Path(src).stem
-            title = value.get("alt") or name.replace("-", " ").title()
             if value.get("width") and value.get("width") == value.get("height"):
-                media.write(src, product_svg(_square_family(name), "#c8102e", title))
+                media.write(src, product_svg(_square_family(name) or "part", "#c8102e"))
             else:
-                media.write(src, banner_svg(title, "#2b3a55"))
+                media.write(src, banner_svg("#2b3a55", _square_family(name, None)))
         for item in value.values():
             _content_images(item, media)
 
@@ -359,7 +367,7 @@ def _seed_content(session: Session, media: MediaWriter) -> dict[str, int]:
     counts["post_categories"] = upsert_all(session, PostCategory, posts.POST_CATEGORIES)
     post_rows = posts.posts()
     for row in post_rows:
-        media.write(row["image"], banner_svg(row["title"], row["colour"]))
+        media.write(row["image"], banner_svg(row["colour"]))
     counts["posts"] = upsert_all(session, Post, post_rows)
 
     counts["menus"] = upsert_all(

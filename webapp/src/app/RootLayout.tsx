@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { CountrySelector, getCountries, ShippingPromise, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
-import { buildFooterMenus, buildMainMenu, Footer, getMenus, Header } from '@/features/layout';
+import { buildFooterMenus, buildMainMenu, Footer, getMenus, getShopInfo, Header } from '@/features/layout';
 import { StaffBanner } from '@/features/staff';
 import { CookieBanner } from '@/features/cookies';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
@@ -12,8 +12,8 @@ import { useGuessedCountry } from './useGuessedCountry';
 import { usePageViewTracking } from './usePageViewTracking';
 
 export async function rootLoader({ request }: LoaderFunctionArgs) {
-  const [menus, countries] = await Promise.all([getMenus(request.signal), getCountries(request.signal)]);
-  return { menus, countries };
+  const [menus, countries, shopInfo] = await Promise.all([getMenus(request.signal), getCountries(request.signal), getShopInfo(request.signal)]);
+  return { menus, countries, shopInfo };
 }
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
@@ -30,7 +30,7 @@ function ScrollToTop() {
 }
 
 export function RootLayout() {
-  const { menus, countries } = useLoaderData<RootData>();
+  const { menus, countries, shopInfo } = useLoaderData<RootData>();
   const cartCount = useCartStore(selectItemCount);
   const countryCode = useCountryStore((s) => s.code);
   const currency = useCountryStore((s) => s.currency);
@@ -59,7 +59,7 @@ export function RootLayout() {
           <Outlet />
         </CurrencyContext.Provider>
       </main>
-      <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} />
+      <Footer menus={footerMenus} countrySelector={<CountrySelector countries={countries} />} newsletter={<NewsletterSignup />} shopInfo={shopInfo} />
       <NewsletterModal openedBy={newsletterOpener} onClose={() => setNewsletterOpener(null)} />
       <CookieBanner />
     </>

@@ -1,3 +1,4 @@
+import { Img } from './Img';
 import type { ImgHTMLAttributes, SVGProps } from 'react';
 
 const base = (props: SVGProps<SVGSVGElement>) => ({
@@ -65,5 +66,5 @@ const LOGO_SVG =
 const LOGO_SRC = `data:image/svg+xml,${encodeURIComponent(LOGO_SVG)}`;
 
 export const Logo = (p: Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'>) => (
-  <img src={LOGO_SRC} alt="" width={148} height={28} decoding="async" {...p} />
+  <Img {...p} src={LOGO_SRC} alt="" width={148} height={28} loading="eager" />
 );

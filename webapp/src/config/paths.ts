@@ -32,7 +32,11 @@ export const paths = {
   search: (query: string) => `/search?query=${encodeURIComponent(query)}`,
   searchPath: '/search',
   cookiesPolicy: '/cookies-policy',
+  /** The legal content pages (docs/spec.md section 2.16). */
+  termsAndConditions: '/terms-and-conditions',
+  rightOfWithdrawal: '/right-of-withdrawal',
   privacyPolicy: '/privacy-policy',
+  imprint: '/imprint',
   post: (slug: string) => `/${slug}`,
   /** Where the newsletter mails' links land (double opt-in): `?token=` from the mail. */
   newsletterConfirm: '/newsletter/confirm',
@@ -58,6 +62,10 @@ const qs = (params: Record<string, string | number | boolean | undefined>) => {
 
 export const apiPaths = {
   menus: '/api/wp/menus',
+  /** The seller's details for the footer (docs/spec.md section 2.16). */
+  company: '/api/company',
+  /** The payment methods the shop accepts: [{id, title}]. */
+  paymentMethods: '/api/checkout/payment-methods',
   pages: (slug: string) => `/api/wp/pages${qs({ slug })}`,
   posts: (params: { category?: number; slug?: string; per_page?: number }) =>
     `/api/wp/posts${qs(params)}`,

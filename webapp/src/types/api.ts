@@ -50,6 +50,10 @@ export type NewsItem = Schemas['NewsItemOut'];
 export type ProductCategory = Schemas['CategoryOut'];
 export type MenuItem = Schemas['MenuItemOut'];
 export type Menu = Schemas['MenuOut'];
+/** GET /api/company: the seller (docs/spec.md section 2.16). */
+export type Company = Schemas['CompanyOut'];
+/** GET /api/checkout/payment-methods: a payment method the shop accepts. */
+export type PaymentMethodInfo = Schemas['PaymentMethodOut'];
 export type Country = Schemas['CountryOut'];
 export type FilterTerm = Schemas['FilterOut'];
 export type TaxRate = Schemas['TaxRateOut'];

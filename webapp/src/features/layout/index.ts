@@ -2,5 +2,6 @@
 export { Header } from './components/Header';
 export { Footer } from './components/Footer';
 export { getMenus } from './api/getMenus';
+export { getShopInfo, type ShopInfo } from './api/getShopInfo';
 export { buildMainMenu, buildFooterMenus } from './hooks/buildMenu';
 export type { NavEntry, FooterMenu } from './types';

@@ -1,4 +1,5 @@
 import { formatCents } from '@/lib/money';
+import { Img } from '@/components/Img';
 import type { CartCurrency, ChosenOption, LineView } from '../types';
 import styles from './ConfiguredLine.module.css';
 
@@ -32,12 +33,12 @@ export function ConfiguredLineThumb({ name, options, fallback }: { name: string;
   const layers = stackedImages(options);
   const label = `${name}: ${options.map((o) => o.name).join(', ')}`;
   if (layers.length === 0) {
-    return fallback ? <img src={fallback} alt={label} width={96} height={96} loading="lazy" decoding="async" /> : null;
+    return fallback ? <Img src={fallback} alt={label} width={96} height={96} /> : null;
   }
   return (
     <div className={styles.thumb} role="img" aria-label={label} data-testid="configured-thumb">
       {layers.map((layer) => (
-        <img key={`${layer.z}:${layer.src}`} src={layer.src} alt="" width={96} height={96} loading="lazy" decoding="async" />
+        <Img key={`${layer.z}:${layer.src}`} src={layer.src} alt="" width={96} height={96} fallback="none" />
       ))}
     </div>
   );

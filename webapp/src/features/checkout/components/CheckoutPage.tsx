@@ -238,8 +238,24 @@ export function CheckoutPage({ cart, token, pending, countrySelector, couponForm
                 aria-invalid={errors.terms_accepted ? true : undefined}
                 aria-describedby={errors.terms_accepted ? 'checkout-terms_accepted-error' : undefined}
               />
-              <span>I have read and agree to the website terms and conditions</span>
+              <span>
+                I have read and agree to the website{' '}
+                <a href={paths.termsAndConditions} target="_blank" rel="noopener" data-testid="checkout-terms-link">
+                  terms and conditions
+                </a>
+              </span>
             </label>
+            <p className={styles.hint}>
+              You can withdraw within 14 days (see our{' '}
+              <a href={paths.rightOfWithdrawal} target="_blank" rel="noopener" data-testid="checkout-withdrawal-link">
+                right of withdrawal
+              </a>
+              ); we handle your data as our{' '}
+              <a href={paths.privacyPolicy} target="_blank" rel="noopener" data-testid="checkout-privacy-link">
+                privacy policy
+              </a>{' '}
+              says. These links open in a new tab, so your checkout stays as it is.
+            </p>
             <FieldError name="terms_accepted" error={errors.terms_accepted} />
           </div>
 

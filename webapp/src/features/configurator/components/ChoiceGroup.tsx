@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
+import { Img } from '@/components/Img';
 import { formatCents } from '@/lib/money';
 import type { Currency } from '@/types/api';
 import type { ChoiceState } from '../model/decide';
@@ -112,7 +113,7 @@ export function ChoiceGroup({ layer, choices, states, selected, currency, nameOf
               onKeyDown={(event) => onKeyDown(event, index)}
             >
               {c.thumbnail ? (
-                <img className={styles.thumb} src={c.thumbnail} alt="" width={40} height={40} loading="lazy" />
+                <Img className={styles.thumb} src={c.thumbnail} alt="" width={40} height={40} />
               ) : c.colour ? (
                 <span className={styles.swatch} style={{ background: c.colour }} aria-hidden="true" />
               ) : null}

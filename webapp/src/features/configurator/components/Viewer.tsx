@@ -1,4 +1,5 @@
 import type { AngleData, ChoiceData, LayerData } from '../types';
+import { Img } from '@/components/Img';
 import styles from './Configurator.module.css';
 
 export const EMPTY_VIEWER_TEXT = 'Please select a variation to configure';
@@ -39,7 +40,7 @@ export function Viewer({ angles, angleId, onAngle, layers, chosen }: Props) {
           <p className={styles.empty}>{EMPTY_VIEWER_TEXT}</p>
         ) : (
           images.map((image) => (
-            <img key={`${image.choice.layer_id}:${image.choice.id}:${image.url}`} className={styles.image} src={image.url} alt={image.choice.alt || image.choice.name} style={{ zIndex: image.z }} data-z={image.z} />
+            <Img key={`${image.choice.layer_id}:${image.choice.id}:${image.url}`} className={styles.image} src={image.url} alt={image.choice.alt || image.choice.name} style={{ zIndex: image.z }} data-z={image.z} loading="eager" fallback="none" />
           ))
         )}
       </div>
