@@ -30,13 +30,21 @@ async function logIn(page: Page) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('an admin logs in, browses with the banner, previews a draft, opens the admin and logs out', async ({ page }) => {
-  // A visitor: no banner after the 500 ms check, and drafts are not found. Each wait for the
-  // check is set up before the load that makes it: on a slow machine the check can be answered
-  // before the page's load event.
-  const visitorCheck = page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+test('an admin logs in, browses with the banner, previews a draft, opens the admin and logs out', async ({ page, context }) => {
+  // docs/spec.md section 6: the staff checks are only asked with the `staff_hint` cookie, which
+  // the login sets and the logout clears; every check this browser sends must carry it.
+  const checks: Promise<string>[] = []; // each check: its path, and whether its Cookie header had the hint
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/is-(admin|reviewer)$/.test(path)) {
+      checks.push(request.allHeaders().then((headers) => `${path} ${/(^|;\s*)staff_hint=1/.test(headers['cookie'] ?? '') ? 'with' : 'without'} hint`));
+    }
+  });
+  const hasHint = async () => (await context.cookies()).some((c) => c.name === 'staff_hint' && c.value === '1');
+
+  // A visitor: no hint, no banner, and drafts are not found.
   await page.reload();
-  await visitorCheck;
+  expect(await hasHint()).toBe(false);
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
 
@@ -51,6 +59,7 @@ test('an admin logs in, browses with the banner, previews a draft, opens the adm
   await logIn(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(BANNER, { exact: true })).toBeVisible();
+  expect(await hasHint()).toBe(true);
 
   // After a reload the banner comes from the server check (GET /is-admin, 500 ms after load).
   const adminCheck = page.waitForResponse((r) => r.url().endsWith('/is-admin'));
@@ -75,11 +84,13 @@ test('an admin logs in, browses with the banner, previews a draft, opens the adm
   await page.getByRole('link', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
-  const loggedOutCheck = page.waitForResponse((r) => r.url().endsWith('/is-reviewer'));
+  expect(await hasHint()).toBe(false);
   await page.reload();
-  await loggedOutCheck;
   await expect(page.getByText(BANNER, { exact: true })).toHaveCount(0);
   expect((await page.request.get(`/api/wc/products/${DRAFT_PRODUCT}`)).status()).toBe(404);
+  const sent = await Promise.all(checks);
+  expect(sent).toContain('/is-admin with hint');
+  expect(sent.filter((check) => check.endsWith('without hint'))).toEqual([]);
 });
 
 test('the admin sends a visitor to the staff login and back to the page asked for', async ({ page }) => {
