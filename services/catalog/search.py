@@ -272,15 +272,21 @@ def _statement(fts: str) -> TextClause:
 
 
 def search_products(
-    session: Session, query: str, limit: int = MAX_LIMIT, statuses: Sequence[str] = ("publish",)
+    session: Session,
+    query: str,
+    limit: int = MAX_LIMIT,
+    statuses: Sequence[str] = ("publish",),
+    expansion: Expansion | None = None,
 ) -> list[int]:
     """Ids of visible, not hidden products matching ``query``, best match first (see the module
     docstring for the rules). ``limit`` is clamped to 1..``MAX_LIMIT``. Never raises for any
     text the visitor types: an empty or punctuation-only query gives ``[]`` (unless it is a
     SKU). A few small lookups (known words, correction candidates, kind categories), then one
-    SQL statement on SQLite (FTS5) or PostgreSQL (tsvector)."""
+    SQL statement on SQLite (FTS5) or PostgreSQL (tsvector). ``expansion``: the query's
+    :func:`expand_query`, when the caller already has it."""
     sku = query.strip().lower()
-    expansion = expand_query(session, query)
+    if expansion is None:
+        expansion = expand_query(session, query)
     if not expansion.terms and not sku:
         return []
     kinds, near_kinds = kind_category_ids(session, expansion)

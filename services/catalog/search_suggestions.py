@@ -72,7 +72,8 @@ def suggest(session: Session, query: str) -> dict[str, Any]:
     [{id, name, slug}]}``: at most ``MAX_SUGGESTIONS`` of each, products in search order
     (:func:`~services.catalog.search.search_products`, so typos are forgiven the same way).
     An empty or punctuation-only query gives empty lists. Never raises for any text."""
-    ids = search_products(session, query, MAX_SUGGESTIONS)
+    expansion = expand_query(session, query)
+    ids = search_products(session, query, MAX_SUGGESTIONS, expansion=expansion)
     rows = session.scalars(
         select(Product).where(Product.id.in_(ids)).options(selectinload(Product.categories))
     )
@@ -87,8 +88,7 @@ def suggest(session: Session, query: str) -> dict[str, Any]:
         for p in (by_id[i] for i in ids if i in by_id)
     ]
     categories = [
-        {"id": c.id, "name": c.name, "slug": c.slug}
-        for c in matching_categories(session, expand_query(session, query))
+        {"id": c.id, "name": c.name, "slug": c.slug} for c in matching_categories(session, expansion)
     ]
     return {"query": query.strip(), "products": products, "categories": categories}
 
