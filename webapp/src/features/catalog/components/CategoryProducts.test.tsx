@@ -222,3 +222,46 @@ describe('filter sidebar', () => {
     expect(screen.queryByText(EMPTY_FILTER_TEXT)).not.toBeInTheDocument();
   });
 });
+
+describe('category page sort and quick add (docs/spec.md section 2.5)', () => {
+  function renderWith(props: Partial<Parameters<typeof CategoryProducts>[0]> = {}, url = '/headsets') {
+    const element = <CategoryProducts category={category(GROUPS)} products={PRODUCTS} filters={FILTERS} currency="EUR" {...props} />;
+    const router = createMemoryRouter([{ path: '/headsets', element }], { initialEntries: [url] });
+    render(<RouterProvider router={router} />);
+    return router;
+  }
+
+  it('keeps the chosen sort in the URL (?orderby=) next to the filter, and the default out of it', async () => {
+    const router = renderWith({}, '/headsets?filter=black');
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('menu_order');
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual(['Featured', 'Price: low to high', 'Price: high to low', 'Newest']);
+    await userEvent.selectOptions(sort, 'price-desc');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?filter=black&orderby=price-desc'));
+  });
+
+  it('shows a sorted list as one list in the order given, without groups', () => {
+    renderWith({ order: 'price', products: [PRODUCTS[3], PRODUCTS[0], PRODUCTS[2]] });
+    expect(screen.queryByRole('navigation', { name: 'Headsets groups' })).toBeNull();
+    expect(productNames()).toEqual(['Skald Studio', 'Bragi Pro', 'Bragi Wired']);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price');
+  });
+
+  it('offers Add to cart only on simple in-stock cards, named for screen readers, and says when it added', async () => {
+    const onQuickAdd = vi.fn((p: Product) => (p.id === 102 ? 'Only 2 in stock' : undefined));
+    const sold = (p: Product, fields: Partial<Product> = {}) => fixture<Product>({ ...p, type: 'simple', status: 'publish', ...fields });
+    const variable = sold(PRODUCTS[0], { id: 105, name: 'Vali Variable', slug: 'vali', type: 'variable', variations: [1, 2] });
+    const gone = sold(PRODUCTS[0], { id: 106, name: 'Gone Headset', slug: 'gone', stock_status: 'outofstock' });
+    renderWith({ onQuickAdd, order: 'date', products: [sold(PRODUCTS[0]), sold(PRODUCTS[1]), variable, gone] });
+    const buttons = screen.getAllByRole('button', { name: /^Add to cart/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(['Add to cart: Bragi Pro', 'Add to cart: Norn Lite']);
+    await userEvent.click(buttons[0]);
+    expect(onQuickAdd).toHaveBeenCalledWith(expect.objectContaining({ id: 101 }));
+    expect(screen.getByText('Bragi Pro added to your cart')).toBeInTheDocument();
+    await userEvent.click(buttons[1]);
+    expect(screen.getByText('Only 2 in stock')).toBeInTheDocument();
+    // the others lead to their page, as WooCommerce's listing buttons do
+    expect(screen.getByText('Select options').closest('a')).toHaveAttribute('href', '/headsets/vali');
+    expect(screen.getByText('Read more').closest('a')).toHaveAttribute('href', '/headsets/gone');
+  });
+});
