@@ -114,9 +114,9 @@ test('the sort reorders the products on the server and stays in the URL', async 
 
 test('quick add puts a simple product in the cart from the category page', async ({ page }) => {
   await page.goto('/headset-accessories'); // simple, in-stock products (the mousepads come in sizes)
-  const add = page.locator('main article').getByRole('button', { name: /^Add to cart: / }).first();
+  const add = page.locator('main article').getByRole('button', { name: /^Add to cart\s*:/ }).first();
   const label = (await add.getAttribute('aria-label')) ?? (await add.textContent()) ?? '';
-  const name = label.replace(/^Add to cart:\s*/, '').trim();
+  const name = label.replace(/^Add to cart\s*:\s*/, '').trim();
   expect(name.length).toBeGreaterThan(0);
   await add.click();
   await expect(page.locator('main article').getByRole('status').filter({ hasText: `${name} added to your cart` })).toBeVisible();
