@@ -307,6 +307,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's details
+         * @description The company that runs the shop, as the footer and the imprint name it (docs/spec.md
+         *     section 2.16): ``{legal_name, street, postcode, city, country, email,
+         *     phone, representative, registration, vat_id}``, plain text. Never fails.
+         */
+        get: operations["company_api_company_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configurator/{product_id}": {
         parameters: {
             query?: never;
@@ -2030,6 +2052,34 @@ export interface components {
              * @enum {string}
              */
             type: "clear";
+        };
+        /**
+         * CompanyOut
+         * @description ``GET /api/company``: the seller (``services/shared/company.py``), all plain text:
+         *     ``legal_name``, postal address (``street``, ``postcode``, ``city``, ``country``), ``email``,
+         *     ``phone``, ``representative``, ``registration`` (register and number) and ``vat_id``.
+         */
+        CompanyOut: {
+            /** City */
+            city: string;
+            /** Country */
+            country: string;
+            /** Email */
+            email: string;
+            /** Legal Name */
+            legal_name: string;
+            /** Phone */
+            phone: string;
+            /** Postcode */
+            postcode: string;
+            /** Registration */
+            registration: string;
+            /** Representative */
+            representative: string;
+            /** Street */
+            street: string;
+            /** Vat Id */
+            vat_id: string;
         };
         /**
          * ConfigurationEntryOut
@@ -4917,6 +4967,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    company_api_company_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyOut"];
                 };
             };
         };
