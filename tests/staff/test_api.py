@@ -153,7 +153,9 @@ def test_is_reviewer_says_yes_to_a_reviewer_only(client, staff) -> None:
 
 
 def test_the_storefront_fallback_does_not_swallow_the_staff_paths(client) -> None:
-    assert client.get("/some-page").status_code == 200  # the SPA answers other paths
+    assert client.get("/cart").status_code == 200  # the SPA answers its own paths
+    unknown = client.get("/some-page")  # and paths that lead nowhere with its not-found page
+    assert unknown.status_code == 404 and unknown.headers["content-type"].startswith("text/html")
     for path in ("/is-admin", "/is-reviewer"):
         answer = client.get(path)
         assert answer.status_code == 401 and answer.headers["content-type"] == "application/json"
