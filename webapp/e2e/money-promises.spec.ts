@@ -28,35 +28,41 @@ async function expectDollarsOnly(page: Page) {
   expect(text).not.toMatch(/MwSt|Sales tax|incl\. 0%/);
 }
 
-test('a US shopper sees dollars, the promise of the rates data in dollars and no zero tax line on every page', async ({ page }) => {
-  await chooseUnitedStates(page);
-  await expectDollarsOnly(page); // home
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
 
-  await page.goto('/keyboards');
-  await expect(page.locator('main').getByText(/\$\d/).first()).toBeVisible();
-  await expectDollarsOnly(page);
+    test('a US shopper sees dollars, the promise of the rates data in dollars and no zero tax line on every page', async ({ page }) => {
+      await chooseUnitedStates(page);
+      await expectDollarsOnly(page); // home
 
-  await page.goto('/keyboards/mjolnir-full-size');
-  const buy = page.getByRole('button', { name: 'Add to cart' });
-  await expect(buy).toBeEnabled();
-  // under the buy button: the same promise, from the rates data
-  await expect(page.locator('main').getByTestId('shipping-promise')).toHaveText('Free shipping on orders over $150');
-  await expectDollarsOnly(page);
-  await buy.click();
-  await expect(page.getByTestId('cart-count').first()).toHaveText('1');
+      await page.goto('/keyboards');
+      await expect(page.locator('main').getByText(/\$\d/).first()).toBeVisible();
+      await expectDollarsOnly(page);
 
-  await page.goto('/cart');
-  await expect(page.getByTestId('cart-total')).toHaveText(/^\$\d/);
-  await expect(page.getByTestId('cart-tax')).toHaveCount(0);
-  await expectDollarsOnly(page);
+      await page.goto('/keyboards/mjolnir-full-size');
+      const buy = page.getByRole('button', { name: 'Add to cart' });
+      await expect(buy).toBeEnabled();
+      // under the buy button: the same promise, from the rates data
+      await expect(page.locator('main').getByTestId('shipping-promise')).toHaveText('Free shipping on orders over $150');
+      await expectDollarsOnly(page);
+      await buy.click();
+      await expect(page.getByTestId('cart-count').first()).toHaveText('1');
 
-  await page.getByRole('button', { name: 'Continue to checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\?currency=USD&country=US$/);
-  await expect(page.getByTestId('checkout-shipping')).toHaveText(/^(\$\d|Free)/);
-  await expect(page.getByTestId('checkout-total')).toHaveText(/^\$\d/);
-  await expect(page.getByTestId('checkout-tax')).toHaveCount(0);
-  await expectDollarsOnly(page);
-});
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-total')).toHaveText(/^\$\d/);
+      await expect(page.getByTestId('cart-tax')).toHaveCount(0);
+      await expectDollarsOnly(page);
+
+      await page.getByRole('button', { name: 'Continue to checkout' }).click();
+      await expect(page).toHaveURL(/\/checkout\?currency=USD&country=US$/);
+      await expect(page.getByTestId('checkout-shipping')).toHaveText(/^(\$\d|Free)/);
+      await expect(page.getByTestId('checkout-total')).toHaveText(/^\$\d/);
+      await expect(page.getByTestId('checkout-tax')).toHaveCount(0);
+      await expectDollarsOnly(page);
+    });
+  });
+}
 
 test('a German shopper sees the promise in euros and the tax as "incl. 19% VAT"', async ({ page }) => {
   await page.goto('/');
