@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 
 from services.api.app import create_app
 from services.shared import db as shared_db
 from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
-from services.staff.domain import StaffUser
+from services.staff.domain import StaffUser, token_digest
+from services.staff.models import StaffSessionRecord
 from services.staff.service import create_staff_user
 
 ADMIN_EMAIL, REVIEWER_EMAIL = "odin@halvard.gg", "freya@halvard.gg"
@@ -60,3 +63,14 @@ def log_in(client: TestClient, email: str, password: str = PASSWORD) -> str:
     answer = client.post("/api/staff/login", json={"email": email, "password": password})
     assert answer.status_code == 200, answer.text
     return answer.cookies["staff_session"]
+
+
+def expire_session(db_url: str, token: str) -> None:
+    """Let the session of ``token`` run out on the server (its expiry one second ago)."""
+    with shared_db.get_sessionmaker(db_url)() as session:
+        session.execute(
+            update(StaffSessionRecord)
+            .where(StaffSessionRecord.token_hash == token_digest(token))
+            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
+        )
+        session.commit()

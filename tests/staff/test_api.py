@@ -3,7 +3,6 @@ login, the session cookie, /is-admin, /is-reviewer, /logout, expiry, rate limit,
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
 from typing import Annotated
 
 import pytest
@@ -19,7 +18,7 @@ from services.shared.settings import get_settings
 from services.staff.deps import OptionalStaffDep, StaffDep, require_role
 from services.staff.domain import StaffUser, token_digest
 from services.staff.models import StaffSessionRecord, StaffUserRecord
-from tests.staff.conftest import ADMIN_EMAIL, PASSWORD, REVIEWER_EMAIL, log_in
+from tests.staff.conftest import ADMIN_EMAIL, PASSWORD, REVIEWER_EMAIL, expire_session, log_in
 
 LOGIN = "/api/staff/login"
 
@@ -188,13 +187,7 @@ def test_logout_ends_the_session_clears_the_cookie_and_redirects_home(client, st
 def test_an_expired_session_is_rejected(client, staff, db_url) -> None:
     token = log_in(client, ADMIN_EMAIL)
     assert client.get("/is-admin").status_code == 200
-    with shared_db.get_sessionmaker(db_url)() as session:
-        session.execute(
-            update(StaffSessionRecord)
-            .where(StaffSessionRecord.token_hash == token_digest(token))
-            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        session.commit()
+    expire_session(db_url, token)
     answer = client.get("/is-admin")
     assert (answer.status_code, answer.json()["code"]) == (401, "staff_login_required")
 

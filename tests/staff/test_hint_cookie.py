@@ -3,16 +3,10 @@ staff login, cleared at logout and when a role check finds no live session; it g
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from fastapi.testclient import TestClient
-from sqlalchemy import update
 
-from services.shared import db as shared_db
 from services.shared.settings import get_settings
-from services.staff.domain import token_digest
-from services.staff.models import StaffSessionRecord
-from tests.staff.conftest import ADMIN_EMAIL, PASSWORD, REVIEWER_EMAIL, log_in
+from tests.staff.conftest import ADMIN_EMAIL, PASSWORD, REVIEWER_EMAIL, expire_session, log_in
 
 LOGIN = "/api/staff/login"
 
@@ -68,13 +62,7 @@ def test_the_hint_alone_grants_nothing(client, staff) -> None:
 
 def test_a_role_check_without_a_live_session_clears_a_left_over_hint(client, staff, db_url) -> None:
     token = log_in(client, ADMIN_EMAIL)
-    with shared_db.get_sessionmaker(db_url)() as session:
-        session.execute(
-            update(StaffSessionRecord)
-            .where(StaffSessionRecord.token_hash == token_digest(token))
-            .values(expires_at=datetime.now(UTC) - timedelta(seconds=1))
-        )
-        session.commit()
+    expire_session(db_url, token)
     answer = client.get("/is-admin")
     assert answer.status_code == 401 and answer.headers["cache-control"] == "no-store"
     assert "Max-Age=0" in _set_cookies(answer)["staff_hint"]
