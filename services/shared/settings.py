@@ -30,6 +30,8 @@ from typing import Literal
 from pydantic import Field, PrivateAttr, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from services.shared.company import COMPANY
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # ``serve``'s default address (``--host 127.0.0.1 --port 8000``): links in mails when SHOP_URL is
 # unset and no ``serve`` told otherwise.
@@ -75,7 +77,7 @@ class BankSettings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="BACS_", extra="ignore")
 
-    account_name: str = "HALVARD AB"  # services/shared/company.py COMPANY.legal_name
+    account_name: str = COMPANY.legal_name  # the seller (docs/spec.md section 2.16)
     iban: str = "DE89 3704 0044 0532 0130 00"
     bic: str = "COBADEFFXXX"
     bank_name: str = "Demo Bank"
