@@ -3,7 +3,9 @@
 Targets: on the home, a category, a product and the cart page, and on the custom keyboard
 builder (``/custom-keyboard-builder``, the time from opening it to an interactive configurator,
 docs/targets.md), Lighthouse (mobile emulation) performance at least 90 and accessibility
-100; initial JavaScript at most 150 KB compressed.
+100; initial JavaScript (the entry script and the modulepreloads ``index.html`` names: what
+every page loads before its route) at most 120 KB compressed, the same budget
+``webapp/scripts/check-initial-js.mjs`` gates in CI.
 
 What one run does:
 
@@ -58,7 +60,7 @@ from _server import CART_LOAD_LIMITS, set_rate_limits, start_server, stop_server
 ROOT = Path(__file__).resolve().parents[1]
 PERF_TARGET = 90
 A11Y_TARGET = 100
-JS_TARGET_KB = 150
+JS_TARGET_KB = 120
 
 
 class Script(TypedDict):
@@ -234,8 +236,8 @@ def report(results: list[PageResult], base_url: str, verbose: bool) -> None:
         print(f"[{mark(a11y >= A11Y_TARGET)}] {name:10s} accessibility {a11y:5.0f}   target >= {A11Y_TARGET}")
     if home:
         print(
-            f"[{mark(total_gz <= JS_TARGET_KB * 1024)}] initial JavaScript (home)  {total_gz / 1024:6.1f} KB gz "
-            f"target <= {JS_TARGET_KB} KB"
+            f"[{mark(entry_gz <= JS_TARGET_KB * 1024)}] initial JavaScript (entry + modulepreloads) {entry_gz / 1024:6.1f} KB gz "
+            f"target <= {JS_TARGET_KB} KB; all of the home page's scripts {total_gz / 1024:.1f} KB gz"
         )
     if total_raw and total_sent >= total_raw * 0.9:
         print("       note: the server sent the scripts uncompressed (no Content-Encoding)")

@@ -30,6 +30,8 @@ source "$ROOT/scripts/_webapp_build.sh"
 # The committed OpenAPI document and the TS types made from it must match the back end
 # (webapp/scripts/gen-api.sh regenerates both into a temporary folder and diffs them).
 (cd webapp && npm run --silent check:api) | tee -a "$log"
+# The shopper's initial JavaScript stays within its budget (docs/targets.md section 4.7).
+(cd webapp && npm run --silent check:size) | tee -a "$log"
 (cd webapp && npm run --silent lint && npm run --silent typecheck && NO_COLOR=1 npm run --silent test) | tee -a "$log"
 
 echo "== benchmark smoke run"

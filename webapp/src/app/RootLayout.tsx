@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { CountrySelector, getCountries, ShippingPromise, useCountryStore } from '@/features/country';
 import { selectItemCount, useCartStore, useCartSync } from '@/features/cart';
 import { buildFooterMenus, buildMainMenu, Footer, getMenus, getShopInfo, Header } from '@/features/layout';
-import { StaffBanner } from '@/features/staff';
+import { StaffBannerSlot } from '@/features/staff';
 import { CookieBanner } from '@/features/cookies';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
-import { SearchCombobox, type SearchComboboxProps } from '@/features/search';
+import { SearchBox, type SearchComboboxProps } from '@/features/search';
 import { CurrencyContext } from '@/lib/currencyContext';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
@@ -18,7 +18,7 @@ export async function rootLoader({ request }: LoaderFunctionArgs) {
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 /** The search feature's box, handed to the header (desktop bar and mobile panel). */
-const renderSearch = (options: SearchComboboxProps) => <SearchCombobox {...options} />;
+const renderSearch = (options: SearchComboboxProps) => <SearchBox {...options} />;
 
 /** Every page change scrolls to top (docs/spec.md section 2). */
 function ScrollToTop() {
@@ -48,7 +48,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <StaffBanner />
+      <StaffBannerSlot />
       <ScrollToTop />
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="Loading page" />}
       <Header menu={mainMenu} cartCount={cartCount} countrySelector={<CountrySelector countries={countries} compact label="Ship to" />}

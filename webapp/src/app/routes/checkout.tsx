@@ -1,10 +1,13 @@
 import { useCallback } from 'react';
 import { CheckoutPage } from '@/features/checkout';
-import { CouponForm, selectCart, useCartStore } from '@/features/cart';
+import { loadCouponForm, selectCart, useCartStore } from '@/features/cart';
 import { CountrySelector } from '@/features/country';
 import { SITE_NAME } from '@/config/site';
 import { useRouteLoaderData } from '@/lib/router';
 import type { RootData } from '../RootLayout';
+
+// The coupon field is not in the shopper's first load; this route module resolves once it is here.
+const { CouponForm } = await loadCouponForm();
 
 /**
  * /checkout (docs/spec.md section 4; docs/checkout.md): the cart store supplies the cart, its token and whether commands are

@@ -1,8 +1,11 @@
 import { useCallback } from 'react';
 import { ProductGrid } from '@/features/catalog';
 import { useCurrency } from '@/features/country';
-import { SearchPage } from '@/features/search';
+import { loadSearchPage } from '@/features/search';
 import type { Product } from '@/types/api';
+
+// The search page is not in the shopper's first load; this route module resolves once it is here.
+const { SearchPage } = await loadSearchPage();
 
 /** /search?query=… (docs/spec.md section 2): the search feature's page with the catalog's product grid. */
 export function Component() {

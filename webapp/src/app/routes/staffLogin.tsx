@@ -1,5 +1,8 @@
 import { SITE_NAME } from '@/config/site';
-import { StaffLoginPage } from '@/features/staff';
+import { loadStaffLoginPage } from '@/features/staff';
+
+// The login page is not in the shopper's first load; this route module resolves once it is here.
+const { StaffLoginPage } = await loadStaffLoginPage();
 
 /** /staff/login (docs/spec.md section 6): not for search engines. */
 export function Component() {

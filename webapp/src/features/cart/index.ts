@@ -8,7 +8,11 @@ export type { CommandOutcome, AddOptions, ServerOutcome } from './store/commands
 export const loadCartPage = () => import('./components/CartPage');
 export type { CartPageProps } from './components/CartPage';
 export type { EditConfigurationRequest } from './components/ConfiguredLine';
-export { CouponForm } from './components/CouponForm';
-export { CheckoutButton } from './components/CheckoutButton';
+/**
+ * The coupon field, loaded with the /checkout route (the cart page has its own copy in its chunk).
+ * Page-only code is reached through loaders, never re-exported here: the build puts everything
+ * this file re-exports into the first chunk (webapp/vite.config.ts, loadedFirst).
+ */
+export const loadCouponForm = () => import('./components/CouponForm');
 export { useCartSync } from './hooks/useCartSync';
 export type { CartView, LineView, CartCountry, CartCommand, CartCoupon, PaymentIntent } from './types';

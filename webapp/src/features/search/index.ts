@@ -1,12 +1,11 @@
 /** Public API of the search feature (docs/spec.md sections 2, 5 and 7). */
-export { SearchPage } from './components/SearchPage';
-export { searchHeadline } from './components/searchHeadline';
-export { useProductSearch, SEARCH_DEBOUNCE_MS } from './hooks/useProductSearch';
+/**
+ * The search page's module, loaded with the /search route (not in the shopper's first load).
+ * Page-only code is reached through loaders like this one, never re-exported here: the build
+ * puts everything this file re-exports into the first chunk (webapp/vite.config.ts, loadedFirst).
+ */
+export const loadSearchPage = () => import('./components/SearchPage');
 export type { ProductSearch, SearchFn } from './hooks/useProductSearch';
-export { searchProducts, searchProductIds, getProductsInOrder } from './api/searchProducts';
-export { SearchCombobox } from './components/SearchCombobox';
+/** The header's search box: a same-size plain form first, the combobox as its own chunk. */
+export { SearchBox } from './components/SearchBox';
 export type { SearchComboboxProps } from './components/SearchCombobox';
-export { useSuggestions } from './hooks/useSuggestions';
-export type { SuggestFn } from './hooks/useSuggestions';
-export { getSuggestions } from './api/getSuggestions';
-export type { Suggestions, SuggestedProduct, SuggestedTerm } from './api/getSuggestions';

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from '@/lib/router';
@@ -40,32 +40,34 @@ describe('NewsletterModal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('opens by itself on ?newsletter as a labelled modal dialog with focus on the email field', () => {
+  it('opens by itself on ?newsletter as a labelled modal dialog with focus on the email field', async () => {
     renderAt('/?newsletter');
-    const dialog = screen.getByRole('dialog', { name: 'Join the newsletter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Join the newsletter' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
+    // Focus moves in the dialog's effect, just after the lazy chunk's first paint.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus());
     expect(screen.getByRole('checkbox', { name: /privacy policy/ })).not.toBeChecked();
   });
 
   it('closes with Escape and stays closed until the next navigation with newsletter in the query', async () => {
     const user = userEvent.setup();
     const { router } = renderAt('/?newsletter=1');
+    await screen.findByRole('dialog'); // the dialog is a lazy chunk
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(() => router.navigate('/mice'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(() => router.navigate('/mice?newsletter'));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 
   it('closes with the close button and with a click on the backdrop', async () => {
     const user = userEvent.setup();
     const { router } = renderAt('/?newsletter');
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await act(() => router.navigate('/?newsletter&again'));
-    const backdrop = screen.getByRole('dialog').parentElement as HTMLElement;
+    const backdrop = (await screen.findByRole('dialog')).parentElement as HTMLElement;
     await user.pointer({ keys: '[MouseLeft]', target: backdrop });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -73,7 +75,7 @@ describe('NewsletterModal', () => {
   it('keeps focus inside: Tab from the last control goes to the first and Shift+Tab back', async () => {
     const user = userEvent.setup();
     renderAt('/?newsletter');
-    const close = screen.getByRole('button', { name: 'Close' });
+    const close = await screen.findByRole('button', { name: 'Close' });
     const signUp = screen.getByRole('button', { name: 'Sign up' });
     const checkbox = screen.getByRole('checkbox');
     const link = screen.getByRole('link', { name: 'privacy policy' });
@@ -88,7 +90,7 @@ describe('NewsletterModal', () => {
   it('submits from the modal with source modal, only with the box ticked', async () => {
     const user = userEvent.setup();
     const { send } = renderAt('/?newsletter');
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.com{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.com{Enter}');
     expect(send).not.toHaveBeenCalled();
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
@@ -124,7 +126,7 @@ describe('NewsletterModal opened by a button (the header)', () => {
     const { router } = renderWithButton();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Newsletter' }));
-    expect(screen.getByRole('dialog', { name: 'Join the newsletter' })).toHaveAttribute('aria-modal', 'true');
+    expect(await screen.findByRole('dialog', { name: 'Join the newsletter' })).toHaveAttribute('aria-modal', 'true');
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
     expect(router.state.location.pathname + router.state.location.search).toBe('/keyboards');
   });
@@ -134,11 +136,12 @@ describe('NewsletterModal opened by a button (the header)', () => {
     renderWithButton();
     const button = screen.getByRole('button', { name: 'Newsletter' });
     await user.click(button);
+    await screen.findByRole('dialog'); // the dialog is a lazy chunk
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
@@ -152,7 +155,7 @@ describe('NewsletterModal opened by a button (the header)', () => {
     act(() => {
       button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     });
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(button).toHaveFocus();
   });
@@ -161,7 +164,7 @@ describe('NewsletterModal opened by a button (the header)', () => {
     const user = userEvent.setup();
     renderWithButton();
     await user.click(screen.getByRole('button', { name: 'Newsletter' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     for (let i = 0; i < 8; i += 1) {
       await user.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
@@ -176,7 +179,7 @@ describe('NewsletterModal opened by a button (the header)', () => {
     const user = userEvent.setup();
     const { send } = renderWithButton();
     await user.click(screen.getByRole('button', { name: 'Newsletter' }));
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'ada@example.com');
+    await user.type(await screen.findByRole('textbox', { name: 'Email address' }), 'ada@example.com');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(send).toHaveBeenCalledWith({ email: 'ada@example.com', tags: ['storefront'], source: 'modal' });

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
-import { Modal } from '@/components/Modal';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from '@/lib/router';
-import { NewsletterForm } from './NewsletterForm';
 import type { Subscribe } from '../hooks/useNewsletterForm';
-import styles from './Newsletter.module.css';
+
+// The dialog (with components/Modal and its focus trap) is its own chunk: most visits never open it
+// (docs/targets.md section 4.7).
+const Dialog = lazy(async () => ({ default: (await import('./NewsletterDialog')).NewsletterDialog }));
 
 /** docs/spec.md section 2: the modal opens by itself when the URL query contains 'newsletter'. */
 export const wantsNewsletter = (search: string) => search.includes('newsletter');
@@ -37,24 +38,9 @@ export function NewsletterModal({ send, openedBy = null, onClose }: Props) {
     setClosedAt(location.key);
     onClose?.();
   };
-  return <Dialog onClose={close} send={send} returnFocusTo={openedBy} />;
-}
-
-function Dialog({ onClose, send, returnFocusTo }: { onClose: () => void; send?: Subscribe; returnFocusTo: HTMLElement | null }) {
-  const id = useId();
   return (
-    <Modal
-      title="Join the newsletter"
-      describedBy={`${id}-text`}
-      onClose={onClose}
-      returnFocusTo={returnFocusTo}
-      initialFocus='input[type="email"]'
-      className={styles.dialog}
-    >
-      <p id={`${id}-text`} className="muted">
-        Be first to hear about drops, restocks and tournament deals. No spam, unsubscribe any time.
-      </p>
-      <NewsletterForm source="modal" inputId="newsletter-modal-email" send={send} />
-    </Modal>
+    <Suspense fallback={null}>
+      <Dialog onClose={close} send={send} returnFocusTo={openedBy} />
+    </Suspense>
   );
 }

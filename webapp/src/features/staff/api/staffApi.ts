@@ -3,9 +3,11 @@
  * HttpOnly `staff_session` cookie (credentials included).
  */
 import { apiPaths } from '@/config/paths';
-import { cookieValue } from '@/lib/cookies';
 import { csrfHeaders } from '@/lib/csrf';
 import type { StaffRole } from '@/lib/staffRole';
+import { mayBeStaff } from './staffHint';
+
+export { STAFF_HINT_COOKIE, mayBeStaff } from './staffHint';
 
 const withCookie: RequestInit = { credentials: 'include', headers: { Accept: 'application/json' } };
 
@@ -17,18 +19,6 @@ async function checkStatus(url: string, signal?: AbortSignal): Promise<number> {
     if ((error as Error)?.name !== 'AbortError') console.warn(`GET ${url} failed`, error);
     return 0;
   }
-}
-
-/**
- * docs/spec.md section 6: the readable `staff_hint=1` cookie the server sets with a staff session
- * (login) and clears at logout, at expiry (same lifetime) and on a 401 of the role checks. It is
- * only a hint: the server still checks the HttpOnly session on every staff call.
- */
-export const STAFF_HINT_COOKIE = 'staff_hint';
-
-/** Whether a staff session may exist in this browser (the `staff_hint` cookie is set). */
-export function mayBeStaff(cookies?: string): boolean {
-  return cookieValue(STAFF_HINT_COOKIE, cookies) !== null;
 }
 
 /**
