@@ -95,6 +95,8 @@ port = $port
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$dir'
 hot_standby = on
+# analysts' long queries are not cancelled by the primary's vacuum (it keeps the rows they see)
+hot_standby_feedback = on
 shared_buffers = 32MB
 # not below the primary's, or a hot standby refuses to start:
 $limits
