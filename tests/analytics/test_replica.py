@@ -162,19 +162,28 @@ if PG_URL:
             time.sleep(0.1)
         pytest.fail(f"the replica did not replay the primary in {REPLAY_TIMEOUT}s: {seen} != {wanted}")
 
-    def dashboard(shop: dict[str, Any], on_replica: bool) -> dict[str, Any]:
-        """The analyst's dashboard for the history's days, read with ``ANALYTICS_DATABASE_URL``
-        at the replica (``on_replica``) or unset (the primary)."""
+    DAYS = {"from": (NOW - timedelta(days=11)).date().isoformat(), "to": NOW.date().isoformat()}
+
+    def read(shop: dict[str, Any], path: str, on_replica: bool) -> Any:
+        """The analyst's answer to ``GET path`` for the history's days, with
+        ``ANALYTICS_DATABASE_URL`` at the replica (``on_replica``) or unset (the primary)."""
         if on_replica:
             shop["env"].setenv("ANALYTICS_DATABASE_URL", shop["replica_url"])
         else:
             shop["env"].delenv("ANALYTICS_DATABASE_URL", raising=False)
         get_settings.cache_clear()
-        days = {"from": (NOW - timedelta(days=11)).date().isoformat(), "to": NOW.date().isoformat()}
-        answer = shop["client"].get("/api/analytics/dashboard", params=days)
+        answer = shop["client"].get(path, params=DAYS)
         assert answer.status_code == 200, answer.text
-        body: dict[str, Any] = answer.json()
+        return answer
+
+    def dashboard(shop: dict[str, Any], on_replica: bool) -> dict[str, Any]:
+        """The dashboard document (see :func:`read`)."""
+        body: dict[str, Any] = read(shop, "/api/analytics/dashboard", on_replica).json()
         return body
+
+    def funnel_csv(shop: dict[str, Any], on_replica: bool) -> str:
+        """The ``analytics_funnel_daily`` download (see :func:`read`)."""
+        return str(read(shop, "/api/analytics/tables/analytics_funnel_daily.csv", on_replica).text)
 
     def figures(body: dict[str, Any]) -> dict[str, Any]:
         return {name: body[name] for name in FIGURES}
@@ -186,6 +195,7 @@ if PG_URL:
         on_primary, on_replica = dashboard(shop, on_replica=False), dashboard(shop, on_replica=True)
         assert on_primary["funnel"]["totals"]["carts_started"] > 0
         assert figures(on_replica) == figures(on_primary)
+        assert funnel_csv(shop, on_replica=True) == funnel_csv(shop, on_replica=False)
         assert on_replica["lag"]["caught_up"] is True
         assert on_replica["lag"]["projections"] == on_primary["lag"]["projections"]
         with shop["primary"].connect() as primary, shop["replica"].connect() as replica:
@@ -198,7 +208,7 @@ if PG_URL:
         shop: dict[str, Any],
     ) -> None:
         wait_replayed(shop)
-        before = dashboard(shop, on_replica=True)
+        before, before_csv = dashboard(shop, on_replica=True), funnel_csv(shop, on_replica=True)
         with shop["replica"].connect() as conn:
             conn.execute(text("SELECT pg_wal_replay_pause()"))
             conn.commit()
@@ -214,6 +224,8 @@ if PG_URL:
                 started = on_primary["funnel"]["totals"]["carts_started"]
                 assert started > before["funnel"]["totals"]["carts_started"]
                 assert figures(paused) == figures(before)
+                assert funnel_csv(shop, on_replica=True) == before_csv
+                assert funnel_csv(shop, on_replica=False) != before_csv
                 assert paused["lag"]["caught_up"] is False
                 assert all(p["lag_events"] > 0 for p in paused["lag"]["projections"])
             finally:
@@ -221,6 +233,7 @@ if PG_URL:
                 conn.commit()
         wait_replayed(shop)
         assert figures(dashboard(shop, on_replica=True)) == figures(on_primary)
+        assert funnel_csv(shop, on_replica=True) == funnel_csv(shop, on_replica=False)
 
     @pytest.mark.parametrize(
         "statement",
