@@ -9,7 +9,9 @@
 today; 422 ``invalid_date_range`` for a bad date, ``from`` after ``to`` or over 366 days).
 Every answer, errors included, is ``Cache-Control: no-store``. 401 ``staff_login_required``
 without a staff session; 403 ``staff_role_forbidden`` for a reviewer or support on the
-dashboard and the downloads. Read-only.
+dashboard and the downloads. Read-only. The dashboard and the downloads read the analysts'
+database (``ANALYTICS_DATABASE_URL``, e.g. a streaming replica; the main database when unset:
+docs/operations.md, "Past one primary"); the projections' status and metrics read the primary.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from services.analytics import service
 from services.analytics.schemas import DashboardOut, ProjectionsOut
 from services.cart.deps import get_cart_app
-from services.shared.db import get_engine, get_sessionmaker
-from services.shared.deps import SessionDep
+from services.shared.db import analytics_url, get_engine, get_sessionmaker
+from services.shared.deps import AnalyticsSessionDep
 from services.shared.errors import error_responses
 from services.shared.routing import DbRouter, NoStoreRoute, documented
 from services.staff.deps import AnalystDep, StaffDep
@@ -59,17 +61,20 @@ def _today() -> datetime:
     },
 )
 def analytics_dashboard(
-    session: SessionDep, user: AnalystDep, start: From = None, to: To = None
+    session: AnalyticsSessionDep, user: AnalystDep, start: From = None, to: To = None
 ) -> JSONResponse:
     """One document for the dashboard page, for the UTC days ``from``..``to``: ``{start, end,
     days, funnel: {totals, by_day}, revenue: {totals, by_day, by_country}, top_products,
     abandonment, coupon_refusals, configurator_choices, lag: {caught_up, data_up_to, as_of,
     projections}}`` (schema ``DashboardOut``; money in integer minor units of the currency
     beside it, never summed across currencies). 422 ``invalid_date_range``; 401/403 as the
-    module says. docs/spec.md section 2.15."""
+    module says. docs/spec.md section 2.15. Read from the analysts' database; ``lag`` compares
+    the projections' positions as that database has them with the primary's log head, so on
+    a replica it includes the replica's delay."""
     now = _today()
     days = service.day_range(start, to, now.date())
-    lag = service.lag(session, service.projection_statuses(get_engine(), get_cart_app()), now)
+    statuses = service.projection_statuses(get_engine(analytics_url()), get_cart_app())
+    lag = service.lag(session, statuses, now)
     answer = service.dashboard(session, days, lag)
     return JSONResponse(answer.model_dump(mode="json"))
 
@@ -106,7 +111,7 @@ def analytics_table_csv(
     days = service.day_range(start, to, _today().date())
 
     def rows() -> Iterator[str]:
-        with get_sessionmaker()() as session:
+        with get_sessionmaker(analytics_url())() as session:
             yield from service.table_csv(session, table, days)
 
     headers = {"Content-Disposition": f'attachment; filename="{service.csv_filename(table, days)}"'}

@@ -92,6 +92,13 @@ def get_engine(url: str | None = None) -> Engine:
     return engine
 
 
+def analytics_url() -> str | None:
+    """The URL of the analysts' read-only queries when ``ANALYTICS_DATABASE_URL`` is set (a
+    replica, docs/operations.md "Past one primary"), else None: :func:`get_engine` and
+    :func:`get_sessionmaker` then give the main database's own engine, not a second pool."""
+    return get_settings().analytics_database_url or None
+
+
 @lru_cache(maxsize=8)
 def get_sessionmaker(url: str | None = None) -> sessionmaker[Session]:
     """Return a session factory bound to :func:`get_engine` for ``url``."""

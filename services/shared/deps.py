@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import closing
 from typing import Annotated
 
 from fastapi import Depends
 from sqlalchemy.orm import Session
 
-from services.shared.db import get_sessionmaker
+from services.shared.db import analytics_url, get_sessionmaker
 from services.shared.settings import Settings, get_settings
 
 
@@ -27,5 +28,14 @@ async def get_session() -> AsyncIterator[Session]:
         session.close()
 
 
+async def get_analytics_session() -> AsyncIterator[Session]:
+    """One ORM session per request on the analysts' database (``ANALYTICS_DATABASE_URL``, a
+    read-only replica; the main database when unset: ``services.shared.db.analytics_url``),
+    for read-only endpoints; closed here (async for the reason :func:`get_session` gives)."""
+    with closing(get_sessionmaker(analytics_url())()) as session:
+        yield session
+
+
 SessionDep = Annotated[Session, Depends(get_session)]
+AnalyticsSessionDep = Annotated[Session, Depends(get_analytics_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]

@@ -142,6 +142,10 @@ class Settings(BaseSettings):
 
     Fields:
         database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``.
+        analytics_database_url: SQLAlchemy URL the analysts' read-only queries use (the
+            analytics dashboard and its CSV downloads), e.g. a streaming replica of the primary
+            (docs/operations.md, "Past one primary"). Unset: the main database
+            (:attr:`effective_analytics_database_url`).
         data_dir: folder for the embedded database and generated media.
         media_url: URL prefix under which ``data_dir/media`` is served.
         media_max_age: seconds browsers may keep a media file without asking again
@@ -213,6 +217,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", extra="ignore")
 
     database_url: str = ""
+    analytics_database_url: str = ""
     data_dir: Path = REPO_ROOT / "data"
     media_url: str = "/media"
     media_max_age: int = 86400
@@ -292,6 +297,13 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite:///{self.data_dir / 'shop.sqlite3'}"
+
+    @property
+    def effective_analytics_database_url(self) -> str:
+        """The database URL of the analysts' read-only queries: ``analytics_database_url``
+        (a replica) when set, else :attr:`effective_database_url` (docs/operations.md, "Past
+        one primary")."""
+        return self.analytics_database_url or self.effective_database_url
 
     @property
     def media_dir(self) -> Path:
