@@ -59,4 +59,3 @@ def get_cart_app() -> CartApplication:
 
 get_cart_app.cache_clear = _build.cache_clear  # type: ignore[attr-defined]
 get_cart_app.cache_info = _build.cache_info  # type: ignore[attr-defined]
-

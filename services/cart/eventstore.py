@@ -37,7 +37,10 @@ class PgBouncerPostgresFactory(PostgresFactory):
         """Build the library's factory from ``env`` (an ``eventsourcing`` Environment), then set
         the pool's connection arguments before its first connection (the pool opens lazily)."""
         super().__init__(env)
-        self.datastore.pool.kwargs["prepare_threshold"] = None
+        pool = self.datastore.pool
+        kwargs = pool.kwargs
+        assert isinstance(kwargs, dict), kwargs  # the library passes a dict (psycopg_pool allows a callable)
+        pool.kwargs = {**kwargs, "prepare_threshold": None}
 
 
 def eventstore_env(settings: Settings, *, create_tables: bool = False) -> dict[str, str]:
