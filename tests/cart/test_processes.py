@@ -113,8 +113,8 @@ if PG_URL:
                 PRODUCTS,
                 clients_per_cart=CLIENTS_PER_CART,
                 prefix="procs",
-                timeout=20.0,
-                deadline=240.0,
+                timeout=30.0,
+                deadline=600.0,  # a bound for a stuck shop, not an expectation
             )
             load.start()
             wait_for(
@@ -157,6 +157,10 @@ if PG_URL:
             )
             for process in processes:
                 assert "tuple concurrently updated" not in process.output(10**6)
+        except BaseException:
+            for process in processes:  # shown by pytest with the failure
+                print(f"==== {' '.join(process.command)}\n{process.output()}")
+            raise
         finally:
             for process in processes:
                 process.stop()
