@@ -51,16 +51,25 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: Callable[[], s
         time.sleep(0.1)
 
 
+# Connection pools of the processes a test starts (each may be overridden through ``env``): the
+# test database's server is shared with the rest of the suite (and, on a developer's machine,
+# with other work), and PostgreSQL's default of 100 connections is soon used up by several
+# processes at the shop's defaults (up to 40 each: DB_POOL_SIZE + DB_MAX_OVERFLOW + 2 x
+# CART_POOL_SIZE); these allow at most 18 a process.
+SMALL_POOLS = {"DB_POOL_SIZE": "3", "DB_MAX_OVERFLOW": "7", "CART_POOL_SIZE": "4"}
+
+
 class Process:
     """One of the shop's processes: ``command`` (arguments after ``python``) run from the
-    repository with the test's environment plus ``env``, in a process group of its own (so a
-    stop takes its children, e.g. the analytics process of ``project``); output in ``log``."""
+    repository with the test's environment, :data:`SMALL_POOLS` and ``env``, in a process group
+    of its own (so a stop takes its children, e.g. the analytics process of ``project``); output
+    in ``log``."""
 
     def __init__(self, command: list[str], log: Path, env: Mapping[str, str] | None = None) -> None:
         self.command = command
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
-        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", "GC_FREEZE": "0", **(env or {})}
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1", "GC_FREEZE": "0", **SMALL_POOLS, **(env or {})}
 
     def launch(self) -> None:
         """Start the process (without waiting for it to be ready)."""

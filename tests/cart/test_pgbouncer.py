@@ -38,7 +38,7 @@ from services.shared.settings import get_settings
 from tests.cart.processes import Process, Server, Worker, free_port, wait_for
 from tests.cart.shared_cart_load import SharedCartLoad, check_carts
 from tests.cart.test_crash_recovery import CLIENTS_PER_CART, PRODUCTS, seed
-from tests.cart.test_processes import cart_current_lags
+from tests.cart.test_processes import wait_for_cart_current
 from tests.conftest import PG_URL
 
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
@@ -63,7 +63,7 @@ def pgbouncer_ini(folder: Path, port: int, target: str) -> Path:
         "[pgbouncer]\n"
         f"listen_addr = 127.0.0.1\nlisten_port = {port}\nunix_socket_dir =\n"
         f"auth_type = trust\nauth_file = {folder / 'userlist.txt'}\nadmin_users = {url.username}\n"
-        "pool_mode = transaction\nmax_client_conn = 500\ndefault_pool_size = 20\n"
+        "pool_mode = transaction\nmax_client_conn = 500\ndefault_pool_size = 8\n"
         "ignore_startup_parameters = extra_float_digits\n"
     )
     for path in (folder, folder / "userlist.txt", ini):  # readable by the postgres user (below)
@@ -179,7 +179,10 @@ if PG_URL:
             "DIRECT_DATABASE_URL": own_database,
             "RUN_PROJECTIONS": "false",
         }
-        apis = [Server(free_port(), tmp_path / f"api{n}.log", env) for n in range(2)]
+        # Through PgBouncer an API process's pools hold client connections to PgBouncer, not to
+        # PostgreSQL (PgBouncer opens at most default_pool_size = 8 to it): the shop's defaults.
+        pools = {"DB_POOL_SIZE": "10", "DB_MAX_OVERFLOW": "10", "CART_POOL_SIZE": "10"}
+        apis = [Server(free_port(), tmp_path / f"api{n}.log", {**env, **pools}) for n in range(2)]
         worker = Worker(tmp_path / "worker.log", env)
         processes: list[Process] = [bouncer, *apis, worker]
         try:
@@ -231,18 +234,7 @@ if PG_URL:
             for api in apis:
                 assert "Traceback" not in api.output(10**6), api.output()
 
-            with httpx.Client(base_url=apis[1].base_url, timeout=30) as http:
-                states = {
-                    (cart := http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"])[
-                        "cart_id"
-                    ]: cart
-                    for t in tokens
-                }
-            wait_for(
-                lambda: not cart_current_lags(own_database, states),
-                120,
-                lambda: cart_current_lags(own_database, states) + "\n" + worker.output(),
-            )
+            wait_for_cart_current(own_database, apis[1].base_url, tokens, worker.output)
         finally:
             for process in reversed(processes):
                 process.stop()

@@ -17,7 +17,7 @@ PostgreSQL-only tests (tests/analytics/test_analyst_role.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +61,23 @@ def cart_current_lags(url: str, states: dict[str, dict[str, Any]]) -> str:
     if position != head:
         lags.append(f"tracking at {position}, log head {head}")
     return ", ".join(lags)
+
+
+def wait_for_cart_current(
+    url: str, base_url: str, tokens: list[str], context: Callable[[], str] = str, seconds: float = 120
+) -> None:
+    """Read every cart of ``tokens`` from the API at ``base_url``, then wait until
+    ``cart_current`` in the database at ``url`` has caught up with them and with the log's head
+    (:func:`cart_current_lags`); ``AssertionError`` with what lags and ``context()`` after
+    ``seconds``."""
+    with httpx.Client(base_url=base_url, timeout=30) as http:
+        carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
+    states = {cart["cart_id"]: cart for cart in carts}
+    wait_for(
+        lambda: not cart_current_lags(url, states),
+        seconds,
+        lambda: f"{cart_current_lags(url, states)}\n{context()}",
+    )
 
 
 if PG_URL:
@@ -143,18 +160,7 @@ if PG_URL:
             assert len(load.failures) > failures_at_kill
             assert load.answered > answered_at_kill
 
-            with httpx.Client(base_url=apis[1].base_url, timeout=30) as http:
-                states = {
-                    (cart := http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"])[
-                        "cart_id"
-                    ]: cart
-                    for t in tokens
-                }
-            wait_for(
-                lambda: not cart_current_lags(database, states),
-                120,
-                lambda: cart_current_lags(database, states),
-            )
+            wait_for_cart_current(database, apis[1].base_url, tokens)
             for process in processes:
                 assert "tuple concurrently updated" not in process.output(10**6)
         except BaseException:
