@@ -6,12 +6,17 @@ projections behind PgBouncer, and the library never creating tables."""
 from __future__ import annotations
 
 import os
+import sqlite3
+import uuid
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from services.api.app import create_app
 from services.cart.application import CartApplication
+from services.cart.domain import Cart
 from services.cart.eventstore import PGBOUNCER_FACTORY, eventstore_env
 from services.shared import db as shared_db
 from services.shared.settings import get_settings, use_direct_database
@@ -87,3 +92,47 @@ if PG_URL:
                 assert conn.prepare_threshold is None
         finally:
             app.close()
+
+
+def _store_tables(env: dict[str, str]) -> set[str]:
+    """Names of the tables in the event store ``env`` points at (a SQLite file or a PostgreSQL schema)."""
+    if env["PERSISTENCE_MODULE"] == "eventsourcing.sqlite":
+        with sqlite3.connect(env["SQLITE_DBNAME"]) as conn:
+            return {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    engine = create_engine(PG_URL)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT table_name FROM information_schema.tables WHERE table_schema = :s"),
+                {"s": env["POSTGRES_SCHEMA"]},
+            )
+            return {name for (name,) in rows}
+    finally:
+        engine.dispose()
+
+
+def test_the_running_shop_never_creates_event_store_tables(db_url: str, tmp_path: Path) -> None:
+    """The cart application as every process builds it, pointed at an empty store (a new SQLite
+    file, or an empty PostgreSQL schema): a write fails, and no table appears."""
+    env = eventstore_env(get_settings())
+    schema = f"empty_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(PG_URL or db_url, isolation_level="AUTOCOMMIT")
+    if PG_URL:
+        env["POSTGRES_SCHEMA"] = schema
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    else:
+        env["SQLITE_DBNAME"] = str(tmp_path / "empty.sqlite3")
+    try:
+        app = CartApplication(env)
+        try:
+            with pytest.raises(Exception):  # noqa: B017 - the library's error differs by engine
+                app.save(Cart(uuid.uuid4(), "DE", "Germany", "EUR", "MwSt.", 1900))
+        finally:
+            app.close()
+        assert _store_tables(env) == set()
+    finally:
+        if PG_URL:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
