@@ -11,7 +11,7 @@ the projection itself costs over just reading its input).
 
 The database is a temporary SQLite file by default, or a private schema of the PostgreSQL
 database in ``DATABASE_URL`` (dropped afterwards), migrated as ``migrate`` does it
-(``services.api.bootstrap.migrate``: Alembic, then the event store's tables).
+(``services.api.bootstrap.migrate``: Alembic, the event store's tables included).
 
     .venv/bin/python bench/projection_rebuild.py
     .venv/bin/python bench/projection_rebuild.py --events 2000 --carts 50 --repeat 1   # smoke
@@ -149,8 +149,8 @@ def read_log(app: CartApplication, batch_size: int) -> int:
 
 
 def run(url: str, data_dir: Path, args: argparse.Namespace) -> None:
-    """Migrate the database at ``url`` as ``migrate`` does (Alembic, then the event store's
-    tables), write the log, time the baseline and the rebuilds, and print the figures."""
+    """Migrate the database at ``url`` as ``migrate`` does (Alembic, the event store's tables
+    included), write the log, time the baseline and the rebuilds, and print the figures."""
     os.environ["DATABASE_URL"] = url
     os.environ["DATA_DIR"] = str(data_dir)
 

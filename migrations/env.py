@@ -1,7 +1,7 @@
 """Alembic environment: the URL comes from the app settings (or ``-x url=...``).
 
-Alembic owns every relational table. The ``eventsourcing`` library creates its own
-event-store tables (see docs/operations.md).
+Alembic owns every table: the relational ones (the models) and the cart event store's
+(migration 0020, the ``eventsourcing`` library's DDL written out; docs/operations.md "Schema").
 """
 
 from __future__ import annotations

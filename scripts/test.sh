@@ -11,8 +11,7 @@ echo "== lint"
 ruff format --check .
 ruff check .
 mypy  # services/ and bench/, as configured in pyproject.toml ([tool.mypy])
-if docker compose version >/dev/null 2>&1; then docker compose config -q && echo "docker-compose.yml is valid";
-elif command -v docker-compose >/dev/null 2>&1; then docker-compose config -q && echo "docker-compose.yml is valid"; fi
+"$ROOT/scripts/check-compose.sh"  # docker-compose.yml (installs Debian's docker-compose when missing)
 
 # Each run spreads its test files over PYTEST_WORKERS processes (pytest-xdist; default one per
 # core): a file's tests stay in one process, so its module-scoped fixtures are built once; each

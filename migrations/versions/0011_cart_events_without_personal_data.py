@@ -12,7 +12,7 @@ Where the event store lives (``services/cart/eventstore.py``): on PostgreSQL the
 ``carts_events`` and ``carts_snapshots`` in the migrated schema, rewritten in this migration's
 transaction; on SQLite the separate file ``DATA_DIR/cart-events.sqlite3`` (tables
 ``stored_events``, ``stored_snapshots``), rewritten in one transaction of its own. A database
-whose event store does not exist yet (a fresh install: ``migrate`` creates it after Alembic) has
+whose event store does not exist yet (a fresh install: migration 0020 creates it) has
 nothing to rewrite. Downgrade keeps the clean bytes (the removed data cannot come back, and the
 older code reads the clean events).
 

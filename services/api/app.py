@@ -120,10 +120,19 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Start the cart read-model, support index and analytics projector threads when
     ``RUN_PROJECTIONS`` is true (the default; embedded mode); stop them (and wait for them) on
     shutdown. ``app.state.cart_projector`` / ``support_projector`` / ``analytics_projector``
-    are the projectors or None."""
+    are the projectors or None. Raises ``RuntimeError`` (the process does not start) when
+    ``RUN_PROJECTIONS`` is on behind PgBouncer (``DATABASE_PGBOUNCER``): projections follow the
+    log with LISTEN, which needs a session of their own; run ``shop project`` workers instead."""
     for attribute in PROJECTORS:
         setattr(app.state, attribute, None)
-    if get_settings().run_projections:
+    settings = get_settings()
+    if settings.run_projections and settings.database_pgbouncer:
+        raise RuntimeError(
+            "RUN_PROJECTIONS=true with DATABASE_PGBOUNCER=true: behind PgBouncer the API cannot follow "
+            "the cart log (LISTEN); set RUN_PROJECTIONS=false and run `python -m services.api.cli project` "
+            "with DIRECT_DATABASE_URL (docs/operations.md, PgBouncer)"
+        )
+    if settings.run_projections:
         from services.analytics.projection import build_analytics_projector
         from services.cart.projection import build_projector
         from services.support.projection import build_support_projector

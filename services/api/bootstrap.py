@@ -4,11 +4,9 @@ from __future__ import annotations
 
 
 def migrate(url: str | None = None, revision: str = "head") -> None:
-    """Alembic up to ``revision`` on ``url`` (default: configured), then the cart event store's
-    tables for the configured database (created here once, never concurrently by workers)."""
-    from services.cart.deps import create_event_tables
+    """Alembic up to ``revision`` on ``url`` (default: configured). Alembic makes every table,
+    the cart event store's too (migration 0020); no process ever lets the ``eventsourcing``
+    library create tables (``CREATE_TABLE=n``, docs/operations.md "Schema")."""
     from services.shared.migrate import upgrade
 
     upgrade(url, revision)
-    if revision == "head":
-        create_event_tables()

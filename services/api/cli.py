@@ -24,10 +24,13 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, help="HALVARD shop
 
 @app.command()
 def migrate(revision: str = typer.Argument("head", help="Alembic revision to migrate to.")) -> None:
-    """Migrate the configured database up to REVISION (default head) and create the cart event
-    store's tables (once, here, so concurrently starting workers never race to create them)."""
+    """Migrate the configured database up to REVISION (default head): every table, the cart
+    event store's too (migration 0020), so no server ever creates one. Connects to
+    ``DIRECT_DATABASE_URL`` when set (not through PgBouncer)."""
     from services.api.bootstrap import migrate as migrate_database
+    from services.shared.settings import use_direct_database
 
+    use_direct_database()
     migrate_database(revision=revision)
     typer.echo(f"database migrated to {revision}; event store ready")
 
@@ -234,7 +237,9 @@ def project() -> None:
     (this thread), the support index (a thread) and the analytics read models (a process of
     their own, stopped with this one: ``follow_in_own_process``). Run with
     ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
-    twice (docs/operations.md, "Analytics")."""
+    twice (docs/operations.md, "Analytics"). This is the projection worker: run M of them
+    beside N API processes (docs/operations.md, "Processes"); it connects to
+    ``DIRECT_DATABASE_URL`` when set (LISTEN does not work through PgBouncer)."""
     import multiprocessing
     import signal
     import threading
@@ -242,8 +247,10 @@ def project() -> None:
     from services.analytics.projection import follow_in_own_process
     from services.cart.projection import build_projector
     from services.shared.gc_tuning import freeze_startup_heap
+    from services.shared.settings import use_direct_database
     from services.support.projection import build_support_projector
 
+    use_direct_database()  # before any engine or the cart application is built
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())

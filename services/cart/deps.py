@@ -59,12 +59,3 @@ def get_cart_app() -> CartApplication:
 
 get_cart_app.cache_clear = _build.cache_clear  # type: ignore[attr-defined]
 get_cart_app.cache_info = _build.cache_info  # type: ignore[attr-defined]
-
-
-def create_event_tables() -> None:
-    """Create the event store's tables for the configured database (``migrate`` calls this, so
-    running workers never race to create them: they start with ``CREATE_TABLE=n``)."""
-    env = eventstore_env(get_settings(), create_tables=True)
-    if env["PERSISTENCE_MODULE"] == "eventsourcing.popo":
-        return
-    CartApplication(env).close()

@@ -4,22 +4,52 @@ Embedded mode (SQLite): events go to ``DATA_DIR/cart-events.sqlite3`` (a file of
 so event appends and catalogue writes do not share SQLite's single writer lock). PostgreSQL:
 the same database as the catalogue (``DATABASE_URL``), in the schema of its ``search_path``
 option if one is given. ``EVENT_STORE=memory`` keeps events in memory (domain tests).
-The library's own DDL creates its tables, run once by ``migrate``; Alembic does not manage them.
+Alembic creates the event store's tables (migration 0020); every process starts the library with
+``CREATE_TABLE=n``. Behind PgBouncer in transaction mode (``DATABASE_PGBOUNCER``) the event store
+is built by :class:`PgBouncerPostgresFactory`, whose connections never prepare statements.
 """
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from eventsourcing.postgres import PostgresFactory
+
 from services.shared.settings import Settings
+
+PGBOUNCER_FACTORY = "services.cart.eventstore:PgBouncerPostgresFactory"
+
+
+class PgBouncerPostgresFactory(PostgresFactory):
+    """The library's PostgreSQL persistence, for a database reached through PgBouncer in
+    transaction mode: every pooled psycopg connection is opened with ``prepare_threshold=None``.
+
+    The library asks psycopg to prepare its statements (``execute(..., prepare=True)``); a
+    prepared statement lives in one server session, and PgBouncer hands the next transaction to
+    any session, so PgBouncer 1.18 answers "prepared statement ... does not exist" (or "already
+    exists"). With the threshold at None psycopg prepares nothing, ``prepare=True`` included.
+    Everything else (the ``LOCK TABLE ... IN EXCLUSIVE MODE`` and the ``NOTIFY`` of each insert,
+    both inside the insert's transaction) works through PgBouncer; LISTEN does not, so nothing
+    subscribes through it (docs/operations.md, "PgBouncer")."""
+
+    def __init__(self, env: Any) -> None:
+        """Build the library's factory from ``env`` (an ``eventsourcing`` Environment), then set
+        the pool's connection arguments before its first connection (the pool opens lazily)."""
+        super().__init__(env)
+        pool = self.datastore.pool
+        kwargs = pool.kwargs
+        assert isinstance(kwargs, dict), kwargs  # the library passes a dict (psycopg_pool allows a callable)
+        pool.kwargs = {**kwargs, "prepare_threshold": None}
 
 
 def eventstore_env(settings: Settings, *, create_tables: bool = False) -> dict[str, str]:
     """``eventsourcing`` environment variables for the configured database.
 
-    ``create_tables`` False (the running app) sets ``CREATE_TABLE=n``: the tables are made once
-    by ``migrate`` (``services.cart.deps.create_event_tables``), because several workers creating
-    them at once make PostgreSQL fail with "tuple concurrently updated".
+    ``create_tables`` False (every process of the shop) sets ``CREATE_TABLE=n``: Alembic makes
+    the tables (migration 0020), because several processes creating them at once make
+    PostgreSQL fail with "tuple concurrently updated". True only for tests that compare the
+    library's own DDL with the migration's or build a scratch store.
     """
     if settings.event_store == "memory":
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
@@ -49,6 +79,8 @@ def _database_env(settings: Settings) -> dict[str, str]:
         "POSTGRES_POOL_SIZE": str(settings.cart_pool_size),
         "POSTGRES_MAX_OVERFLOW": str(settings.cart_pool_size),
     }
+    if settings.database_pgbouncer:
+        env["PERSISTENCE_MODULE"] = PGBOUNCER_FACTORY
     for option in parse_qs(parts.query).get("options", []):
         for word in option.split():
             if word.startswith("-csearch_path="):

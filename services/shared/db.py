@@ -65,7 +65,8 @@ def get_engine(url: str | None = None) -> Engine:
     """Return the (cached) engine for ``url`` or for the configured database.
 
     SQLite files get their parent folder created. Raises nothing on creation;
-    connection errors surface on first use.
+    connection errors surface on first use. With ``DATABASE_PGBOUNCER`` psycopg prepares no
+    statement (docs/operations.md, "PgBouncer").
     """
     settings = get_settings()
     url = url or settings.effective_database_url
@@ -79,6 +80,9 @@ def get_engine(url: str | None = None) -> Engine:
         kwargs["connect_args"] = {"check_same_thread": False}
     else:
         kwargs["pool_pre_ping"] = True
+        if settings.database_pgbouncer:
+            # PgBouncer in transaction mode: a prepared statement would outlive its server session.
+            kwargs["connect_args"] = {"prepare_threshold": None}
     if (
         not url.startswith("sqlite")
         or ":memory:" not in url

@@ -18,9 +18,9 @@ def alembic_config(url: str | None = None) -> Config:
 
 
 def include_name(name: str | None, type_: str, _parent_names: object) -> bool:
-    """Alembic filter: only tables Alembic owns (``Base.metadata``). The eventsourcing library's
-    event-store tables (``carts_events``, ``carts_snapshots``) share the database on PostgreSQL
-    and must never be diffed or dropped by autogenerate. Indexes named ``*_trgm`` are the search's
+    """Alembic filter: only the tables of the models (``Base.metadata``). The event store's tables
+    (``carts_events``, ``carts_snapshots``), made by migration 0020 with the ``eventsourcing``
+    library's DDL, have no model and must never be diffed or dropped by autogenerate. Indexes named ``*_trgm`` are the search's
     PostgreSQL-only trigram indexes (migration 0019), which the models do not declare."""
     from services.shared.db import Base
 

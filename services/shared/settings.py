@@ -141,7 +141,14 @@ class Settings(BaseSettings):
     and ``cli`` (read from the environment when this object is made).
 
     Fields:
-        database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``.
+        database_url: SQLAlchemy URL. Default ``sqlite:///<repo>/data/shop.sqlite3``. Behind
+            PgBouncer (API processes), PgBouncer's address.
+        direct_database_url: the PostgreSQL server itself, for the processes that need a session
+            of their own (``project`` follows the log with LISTEN, ``migrate``); empty: the same as
+            ``database_url``. Those commands switch to it with :func:`use_direct_database`.
+        database_pgbouncer: ``database_url`` goes through PgBouncer in transaction mode: psycopg
+            never prepares statements (``prepare_threshold=None``, for SQLAlchemy and the event
+            store), and the API refuses to run projections in-process (LISTEN needs a session).
         analytics_database_url: SQLAlchemy URL the analysts' read-only queries use (the
             analytics dashboard and its CSV downloads), e.g. a streaming replica of the primary
             (docs/operations.md, "Past one primary"). Unset: the main database
@@ -218,6 +225,8 @@ class Settings(BaseSettings):
 
     database_url: str = ""
     analytics_database_url: str = ""
+    direct_database_url: str = ""
+    database_pgbouncer: bool = False
     data_dir: Path = REPO_ROOT / "data"
     media_url: str = "/media"
     media_max_age: int = 86400
@@ -367,6 +376,21 @@ def follow_serve_address(host: str, port: int) -> str:
         os.environ["SHOP_URL"] = serve_url(host, port)
         get_settings.cache_clear()
     return get_settings().mail.shop_url
+
+
+def use_direct_database() -> Settings:
+    """Make this process use ``DIRECT_DATABASE_URL`` (when set) as its ``DATABASE_URL``, not
+    through PgBouncer (``DATABASE_PGBOUNCER`` off): for ``project`` and ``migrate``, which are
+    started with the API's environment but need a real PostgreSQL session (LISTEN, DDL). Sets
+    the variables in this process's environment (so processes it spawns inherit them) and
+    re-reads the settings, which it returns. Nothing changes when ``DIRECT_DATABASE_URL`` is
+    unset. Call it before anything builds an engine or the cart application."""
+    direct = get_settings().direct_database_url.strip()
+    if direct:
+        os.environ["DATABASE_URL"] = direct
+        os.environ["DATABASE_PGBOUNCER"] = "false"
+        get_settings.cache_clear()
+    return get_settings()
 
 
 @contextmanager

@@ -112,7 +112,9 @@ class ClientLog:
 
 
 class SharedCartLoad:
-    """Run ``clients_per_cart`` client threads on each of ``tokens`` against ``base_url``.
+    """Run ``clients_per_cart`` client threads on each of ``tokens`` against ``base_url``, or,
+    given several URLs (API processes of one shop), client ``n`` of each cart against
+    ``base_url[n % len(base_url)]``, so every cart takes commands through all of them at once.
 
     ``products``: at least ``2 * clients_per_cart`` product ids that ``add`` accepts up to 10
     times (in stock, not managed or plenty, simple, not configurable). ``cycles``: of
@@ -123,7 +125,7 @@ class SharedCartLoad:
 
     def __init__(
         self,
-        base_url: str,
+        base_url: str | Sequence[str],
         tokens: Sequence[str],
         products: Sequence[int],
         *,
@@ -135,7 +137,8 @@ class SharedCartLoad:
     ) -> None:
         if len(products) < 2 * clients_per_cart:
             raise ValueError(f"need {2 * clients_per_cart} products, got {len(products)}")
-        self.base_url = base_url
+        self.base_urls = [base_url] if isinstance(base_url, str) else list(base_url)
+        self.base_url = self.base_urls[0]
         self.tokens = list(tokens)
         self.timeout = timeout
         self.deadline = deadline
@@ -191,7 +194,8 @@ class SharedCartLoad:
         rng = random.Random(f"{self.prefix}-{log.cart}-{log.client}")
         timeout = httpx.Timeout(self.timeout, connect=min(self.timeout, 2.0))
         try:
-            with httpx.Client(base_url=self.base_url, timeout=timeout) as http:
+            base_url = self.base_urls[log.client % len(self.base_urls)]
+            with httpx.Client(base_url=base_url, timeout=timeout) as http:
                 for n, step in enumerate(client_steps(a, b, self.cycles)):
                     kind, product, count = step
                     if kind == "add":

@@ -13,12 +13,6 @@ the answers must match the history, and the counts must be what the answers impl
 
 from __future__ import annotations
 
-import os
-import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,11 +22,11 @@ import pytest
 from sqlalchemy.orm import Session
 
 from services.catalog.models import Country, TaxRate
+from tests.cart.processes import Server, free_port
 from tests.cart.shared_cart_load import ClientLog, Sent, SharedCartLoad, check_cart, check_carts
 from tests.conftest import seeded_database
 from tests.factories import create_product
 
-ROOT = Path(__file__).resolve().parents[2]
 CARTS = 8
 CLIENTS_PER_CART = 8
 PRODUCTS = list(range(101, 101 + 2 * CLIENTS_PER_CART))
@@ -58,78 +52,6 @@ def database(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
     ``DATA_DIR``, where the SQLite event store lives) while the test runs."""
     with seeded_database(tmp_path_factory, pg_schema_url, "crash-recovery", seed) as (url, _):
         yield url
-
-
-def free_port() -> int:
-    """A free port below Linux's ephemeral range (32768+): while the server is down, the
-    clients' connection attempts take ephemeral local ports, and one of them could take the
-    server's port (or connect to itself on it) if the port were in that range."""
-    rng = random.Random()
-    for _ in range(200):
-        port = rng.randint(20_000, 32_000)
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no free port in 20000..32000")
-
-
-class Server:
-    """``python -m uvicorn services.api.main:app`` on ``port`` (one process, so SIGKILL hits the
-    process that holds the commits), with the test's environment; output in ``log``."""
-
-    def __init__(self, port: int, log: Path) -> None:
-        self.port = port
-        self.base_url = f"http://127.0.0.1:{port}"
-        self.log = log
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.env = {
-            **os.environ,
-            "CATALOG_CACHE_TTL": "1.0",  # the default: the fast path serves most commands
-            "RUN_PROJECTIONS": "true",
-            "GC_FREEZE": "0",
-        }
-
-    def start(self, seconds: float = 300) -> None:
-        """Start the server and wait until ``/api/health`` answers (AssertionError with the log
-        when it exits or does not answer within ``seconds``)."""
-        cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(self.port)]
-        cmd += ["--log-level", "warning", "--no-access-log"]
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"server exited with {self.proc.returncode}:\n{self.tail()}")
-            try:
-                if httpx.get(f"{self.base_url}/api/health", timeout=5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        raise AssertionError(f"server did not answer /api/health in {seconds} s:\n{self.tail()}")
-
-    def kill(self) -> None:
-        """SIGKILL, then reap it."""
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-    def stop(self) -> None:
-        """SIGTERM if it still runs (SIGKILL after 15 s)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-    def tail(self, chars: int = 4000) -> str:
-        """The end of the server's output, for failure messages."""
-        return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
 
 
 def test_no_acknowledged_command_is_lost_or_applied_twice_across_kill_9(

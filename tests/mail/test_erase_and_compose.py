@@ -73,8 +73,10 @@ def test_erase_address_needs_an_address(db_url: str) -> None:
 
 def test_docker_compose_sends_mail_over_smtp_and_needs_an_smtp_host() -> None:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
-    env = compose["services"]["app"]["environment"]
-    assert env["MAIL_BACKEND"] == "smtp"
-    assert env["SMTP_HOST"].startswith("${SMTP_HOST:?")  # compose refuses to start without it
-    for name in ("SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "MAIL_FROM", "SHOP_URL"):
-        assert str(env[name]).startswith(f"${{{name}"), name  # taken from the environment
+    shop = ("migrate", "api1", "api2", "worker1", "worker2")  # every process of the shop
+    for service in shop:
+        env = compose["services"][service]["environment"]
+        assert env["MAIL_BACKEND"] == "smtp"
+        assert env["SMTP_HOST"].startswith("${SMTP_HOST:?")  # compose refuses to start without it
+        for name in ("SMTP_PORT", "SMTP_USER", "SMTP_PASSWORD", "SMTP_STARTTLS", "MAIL_FROM", "SHOP_URL"):
+            assert str(env[name]).startswith(f"${{{name}"), name  # taken from the environment
