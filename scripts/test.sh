@@ -12,6 +12,12 @@ ruff format --check .
 ruff check .
 mypy  # services/ and bench/, as configured in pyproject.toml ([tool.mypy])
 "$ROOT/scripts/check-compose.sh"  # docker-compose.yml (installs Debian's docker-compose when missing)
+# PgBouncer for tests/cart/test_pgbouncer.py (the API behind it in transaction mode), from Debian's
+# archive when missing, so this script alone runs every test on a fresh machine.
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ ! -x /usr/sbin/pgbouncer ]; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer >/dev/null
+fi
 
 # Each run spreads its test files over PYTEST_WORKERS processes (pytest-xdist; default one per
 # core): a file's tests stay in one process, so its module-scoped fixtures are built once; each
