@@ -1,9 +1,10 @@
 """The cart as a decider: ``decide(state, command, facts) -> list[Event] | Refusal``.
 
 Pure: no I/O, no clock. The catalogue facts a command needs (product, recommender, country,
-coupon) and the time coupons are checked at come in :class:`Facts`; the state is the immutable
-:class:`~services.cart.evolve.CartModel`, and ``evolve`` (``services/cart/evolve.py``) folds
-the events back into it. The ``Cart`` aggregate (``services/cart/domain.py``) is a shell: each
+coupon) and the time coupons are checked at come in :class:`Facts`; commands, facts and
+:class:`Refusal` are in ``services/cart/commands.py`` (re-exported here), a new line's fields in
+``services/cart/lines.py``. The state is the immutable :class:`~services.cart.evolve.CartModel`,
+and ``evolve`` (``services/cart/evolve.py``) folds the events back into it. The ``Cart`` aggregate (``services/cart/domain.py``) is a shell: each
 command method builds a command, calls ``decide`` and records the events it returns. The
 browser runs the same decisions (``webapp/src/features/cart/store/decider.ts``); the shared
 vectors (``tests/vectors/cart_rules.json``) hold the events of every step.
@@ -16,23 +17,42 @@ Rules: docs/spec.md 4 (adding, counts, caps, the hand-off), 9 (prices, quantitie
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NoReturn
 
 from services.cart import rules
+from services.cart.commands import (
+    AddItem,
+    ApplyCoupon,
+    CartCommand,
+    ChangeCountry,
+    CheckoutLine,
+    ClearCart,
+    Command,
+    Facts,
+    LineFacts,
+    RecheckCoupons,
+    RecordOrder,
+    Refusal,
+    Refused,
+    RemoveCoupon,
+    RemoveItem,
+    SetCount,
+    SetPaymentIntent,
+    StartCheckout,
+    UnknownCommand,
+    refuse,
+)
 from services.cart.evolve import EMPTY, CartModel, Event, evolve, fold
 from services.cart.facts import CountryFacts, ProductFacts
+from services.cart.lines import chosen_options, configured, new_line, stock_of
 from services.cart.types import (
     CartLine,
     ChosenOption,
     ConfigurationMeta,
     CouponLine,
     DiscountedTotals,
-    LineStock,
 )
-from services.configurator import domain as configurator_domain
-from services.configurator.domain import Configurator
 from services.discounts import domain as coupon_rules
 from services.discounts.domain import CouponFacts, CouponRefusal, RefusalCode
 from services.shared.errors import Invalid
@@ -48,182 +68,32 @@ COUPON_STATUS: dict[str, int] = {
     RefusalCode.EMAIL_RESTRICTED: 422,
 }
 
-__all__ = ["CartModel", "EMPTY", "Event", "decide", "evolve", "fold"]
-
-
-# ---- commands ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class Command:
-    """Base of every cart command: ``command_id`` is the client's Idempotency-Key (or None),
-    ``request_hash`` the SHA-256 of its body; every event the command causes carries both."""
-
-    command_id: str | None = None
-    request_hash: str = ""
-
-
-@dataclass(frozen=True)
-class AddItem(Command):
-    """Add one unit of a product (docs/spec.md 4); ``configuration`` lists ``"layer:choice"``
-    keys of a build (docs/spec.md 2.13); ``recommended_by`` the recommending product or None.
-    Facts: ``product`` (None: 422 ``product_unavailable``) and ``recommender``."""
-
-    product_id: int
-    variation_id: int | None = None
-    configuration: tuple[str, ...] | None = None
-    recommended_by: int | None = None
-
-
-@dataclass(frozen=True)
-class SetCount(Command):
-    """Set a line's count, 0..10 (docs/spec.md 9); facts: ``product``, the line's product's
-    fresh facts, or None to keep the stock the line recorded."""
-
-    line_id: str
-    count: int
-
-
-@dataclass(frozen=True)
-class RemoveItem(Command):
-    """Remove a line (docs/spec.md 4)."""
-
-    line_id: str
-
-
-@dataclass(frozen=True)
-class ChangeCountry(Command):
-    """Ship to ``country`` (ISO code), which sets currency and tax (docs/spec.md 4, 9); facts:
-    ``country`` (None: 422 ``unknown_country``)."""
-
-    country: str
-
-
-@dataclass(frozen=True)
-class SetPaymentIntent(Command):
-    """Record how the shopper means to pay: one of ``rules.PAYMENT_INTENTS``."""
-
-    intent: str
-
-
-@dataclass(frozen=True)
-class ClearCart(Command):
-    """Empty the cart."""
-
-
-@dataclass(frozen=True)
-class CheckoutLine:
-    """One line of the hand-off as the shopper's cart has it (``count`` units)."""
-
-    product_id: int
-    variation_id: int | None
-    configuration: tuple[str, ...] | None
-    recommended_by: int | None
-    count: int
-
-
-@dataclass(frozen=True)
-class StartCheckout(Command):
-    """The "Continue to checkout" hand-off (docs/spec.md 4). With ``lines`` the cart is first
-    made to match them; facts: ``lines`` (one :class:`LineFacts` per line, in order)."""
-
-    lines: tuple[CheckoutLine, ...] | None = None
-
-
-@dataclass(frozen=True)
-class ApplyCoupon(Command):
-    """Apply the coupon ``code`` (docs/spec.md 5); facts: ``coupon`` (None: no such code)."""
-
-    code: str
-
-
-@dataclass(frozen=True)
-class RemoveCoupon(Command):
-    """Remove the applied coupon ``code`` at the shopper's request (docs/spec.md 5)."""
-
-    code: str
-
-
-@dataclass(frozen=True)
-class RecheckCoupons(Command):
-    """Check the applied coupons again at ``Facts.now`` (docs/spec.md 5)."""
-
-
-@dataclass(frozen=True)
-class RecordOrder(Command):
-    """Checkout placed order ``order_id`` (``total`` minor units of ``currency``) from the cart."""
-
-    order_id: str
-    total: int
-    currency: str
-
-
-@dataclass(frozen=True)
-class UnknownCommand(Command):
-    """A command type the cart does not know (``kind``: what the caller sent as its type)."""
-
-    kind: object
-
-
-CartCommand = (
-    AddItem
-    | SetCount
-    | RemoveItem
-    | ChangeCountry
-    | SetPaymentIntent
-    | ClearCart
-    | StartCheckout
-    | ApplyCoupon
-    | RemoveCoupon
-    | RecheckCoupons
-    | RecordOrder
-    | UnknownCommand
-)
-
-
-@dataclass(frozen=True)
-class LineFacts:
-    """Catalogue facts for one hand-off line: its ``product`` (None: unknown) and ``recommender``."""
-
-    product: ProductFacts | None = None
-    recommender: ProductFacts | None = None
-
-
-@dataclass(frozen=True)
-class Facts:
-    """What ``decide`` knows besides the cart: ``now`` (UTC, the time coupons are checked at;
-    None: the applied coupons are not checked again after the command), the catalogue facts
-    the command reads (``product``, ``recommender``, ``country``, ``coupon``) and, for the
-    hand-off, ``lines`` (one per ``StartCheckout.lines`` entry)."""
-
-    now: datetime | None = None
-    product: ProductFacts | None = None
-    recommender: ProductFacts | None = None
-    country: CountryFacts | None = None
-    coupon: CouponFacts | None = None
-    lines: tuple[LineFacts, ...] = ()
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """A refused command: ``code``, the shopper's ``message``, HTTP ``status`` (409 or 422), and
-    ``events``, everything to record: a ``CommandRefused`` last (the hand-off may first have
-    cleared the cart in the same command)."""
-
-    code: str
-    message: str
-    status: int
-    events: tuple[Event, ...] = field(default=())
-
-
-class _Refused(Exception):
-    def __init__(self, code: str, message: str, status: int) -> None:
-        super().__init__(code)
-        self.code, self.message, self.status = code, message, status
-
-
-def _refuse(code: str, message: str, status: int) -> NoReturn:
-    raise _Refused(code, message, status)
+__all__ = [
+    "EMPTY",
+    "AddItem",
+    "ApplyCoupon",
+    "CartCommand",
+    "CartModel",
+    "ChangeCountry",
+    "CheckoutLine",
+    "ClearCart",
+    "Command",
+    "Event",
+    "Facts",
+    "LineFacts",
+    "RecheckCoupons",
+    "RecordOrder",
+    "Refusal",
+    "RemoveCoupon",
+    "RemoveItem",
+    "SetCount",
+    "SetPaymentIntent",
+    "StartCheckout",
+    "UnknownCommand",
+    "decide",
+    "evolve",
+    "fold",
+]
 
 
 # ---- decide ----------------------------------------------------------------------------------------
@@ -256,7 +126,7 @@ def decide(state: CartModel, command: CartCommand, facts: Facts) -> list[Event] 
         _DECISIONS[type(command)](draft, command, facts)
         if facts.now is not None and not isinstance(command, _NOT_RECHECKED):
             _recheck(draft, facts.now)
-    except _Refused as refused:
+    except Refused as refused:
         draft.emit("CommandRefused", code=refused.code, message=refused.message, status=refused.status)
         return Refusal(refused.code, refused.message, refused.status, tuple(draft.events))
     return draft.events
@@ -270,18 +140,9 @@ def refusal(state: CartModel, command: Command, code: str, message: str, status:
     return Refusal(code, message, status, tuple(draft.events))
 
 
-def _stock(facts: ProductFacts) -> LineStock:
-    return {
-        "stock_status": facts.stock_status,
-        "stock_quantity": facts.stock_quantity,
-        "manage_stock": facts.manage_stock,
-        "backorders": facts.backorders,
-    }
-
-
 def _add(draft: _Draft, command: AddItem, facts: Facts) -> None:
     if facts.product is None:
-        _refuse("product_unavailable", "This product is not available.", 422)
+        refuse("product_unavailable", "This product is not available.", 422)
     _add_product(draft, facts.product, list(command.configuration or ()), facts.recommender)
 
 
@@ -290,21 +151,21 @@ def _add_product(
 ) -> None:
     """docs/spec.md 4: one unit; every refusal comes before any event."""
     if facts.availability == "coming_soon":
-        _refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409)
+        refuse("coming_soon", f"{facts.name} is coming soon and cannot be ordered yet.", 409)
     if facts.product_type == "grouped":
-        _refuse("grouped_product", GROUPED_MESSAGE.format(name=facts.name), 422)
+        refuse("grouped_product", GROUPED_MESSAGE.format(name=facts.name), 422)
     if facts.product_type == "external":
-        _refuse("external_product", EXTERNAL_MESSAGE.format(name=facts.name), 422)
+        refuse("external_product", EXTERNAL_MESSAGE.format(name=facts.name), 422)
     if not facts.sku:
-        _refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422)
+        refuse("not_purchasable", f"{facts.name} cannot be bought online.", 422)
     if facts.product_type == "variable" and facts.variation_id is None:
-        _refuse("variation_required", f"Please choose a variation of {facts.name}.", 422)
+        refuse("variation_required", f"Please choose a variation of {facts.name}.", 422)
     meta: ConfigurationMeta | None = None
     chosen: list[ChosenOption] | None
     if facts.configurator is not None:
-        chosen, meta = _configured(facts.configurator, configuration)
+        chosen, meta = configured(facts.configurator, configuration)
     else:
-        chosen = _configuration(facts, configuration) if configuration else None
+        chosen = chosen_options(facts, configuration) if configuration else None
     lines = draft.state.lines
     if chosen is None:
         existing = next(
@@ -318,7 +179,7 @@ def _add_product(
             None,
         )
         if existing is not None:
-            probe = [{**line, "stock": _stock(facts)} if line is existing else line for line in lines]
+            probe = [{**line, "stock": stock_of(facts)} if line is existing else line for line in lines]
             allowed = rules.cap(
                 next(p for p in probe if p["line_id"] == existing["line_id"]), probe, raising=True
             )
@@ -331,11 +192,11 @@ def _add_product(
                 count=count,
                 requested=count,
                 reason="added",
-                stock=_stock(facts),
+                stock=stock_of(facts),
             )
             _normalize(draft)
             return
-    line = _new_line(draft.state, facts, chosen, recommender)
+    line = new_line(draft.state, facts, chosen, recommender)
     if meta is not None:
         line["configuration_meta"] = meta
     if rules.cap(line, [*lines, line]) < 1:
@@ -344,102 +205,10 @@ def _add_product(
     _normalize(draft)
 
 
-def _configured(
-    configurator: Configurator, configuration: list[str]
-) -> tuple[list[ChosenOption], ConfigurationMeta]:
-    """docs/spec.md 2.13: the configurator's first problem refuses the build; the chosen options
-    in menu order carry the cart picture (``use_in_cart`` angle), drawing order and SKU part."""
-    verdict = configurator_domain.validate(configurator, configuration)
-    if verdict.problems:
-        first = verdict.problems[0]
-        _refuse(first.code, first.message, first.status)
-    cart_angle = next((a.id for a in configurator.angles if a.use_in_cart), None)
-    layers = {layer.id: layer for layer in configurator.layers}
-    chosen: list[ChosenOption] = []
-    for c in verdict.chosen:
-        picture = next((i for i in c.images if i.angle_id == cart_angle), None)
-        chosen.append(
-            {
-                "layer_id": c.layer_id,
-                "choice_id": c.id,
-                "name": c.name,
-                "layer_name": layers[c.layer_id].name,
-                "extra_eur": max(0, c.extra_eur),
-                "extra_usd": max(0, c.extra_usd),
-                "has_backorder": c.preorder,
-                "image": picture.url if picture else None,
-                "z": layers[c.layer_id].stack + (picture.z if picture else 0),
-                "sku_part": c.sku_part,
-            }
-        )
-    return chosen, {"version": configurator.version, "hash": verdict.hash, "skus": list(verdict.skus)}
-
-
-def _configuration(facts: ProductFacts, configuration: list[str]) -> list[ChosenOption]:
-    """A build checked without a configurator model (the browser's facts, the shared vectors):
-    unknown choices are 422 ``invalid_configuration``, out-of-stock ones 409."""
-    chosen: list[ChosenOption] = []
-    for key in configuration:
-        choice = facts.choices.get(key)
-        if choice is None:
-            _refuse("invalid_configuration", f"That option is not available for {facts.name}.", 422)
-        if choice.stock_status == "outofstock":
-            _refuse(
-                "configuration_unavailable",
-                f"{choice.name} is out of stock, please select something else.",
-                409,
-            )
-        chosen.append(
-            {
-                "layer_id": choice.layer_id,
-                "choice_id": choice.choice_id,
-                "name": choice.name,
-                "layer_name": choice.layer_name,
-                "extra_eur": choice.extra_eur,
-                "extra_usd": choice.extra_usd,
-                "has_backorder": choice.has_backorder,
-            }
-        )
-    return chosen
-
-
-def _new_line(
-    state: CartModel, facts: ProductFacts, chosen: list[ChosenOption] | None, recommender: ProductFacts | None
-) -> CartLine:
-    recommended = recommender is not None and facts.product_id in recommender.recommended_product_ids
-    use_discount = bool(
-        recommended
-        and recommender is not None
-        and recommender.recommended_discount_active
-        and recommender.recommended_discount > 0
-        and rules.count_of(state.lines, recommender.product_id) > 0
-    )
-    return {
-        "line_id": f"L{state.next_line}",
-        "product_id": facts.product_id,
-        "variation_id": facts.variation_id,
-        "sku": facts.sku,
-        "name": facts.name,
-        "image": facts.image,
-        "variation_label": facts.variation_label,
-        "count": 1,
-        "eur": {"regular": facts.eur.regular, "sale": facts.eur.sale},
-        "usd": {"regular": facts.usd.regular, "sale": facts.usd.sale},
-        "configuration": chosen,
-        "recommended_by": recommender.product_id if recommended and recommender is not None else None,
-        "use_discount": use_discount,
-        "discount_percent": recommender.recommended_discount if use_discount and recommender else 0,
-        "recommended_eur": facts.recommended_price_eur if use_discount else None,
-        "recommended_usd": facts.recommended_price_usd if use_discount else None,
-        "stock": _stock(facts),
-        "category_ids": list(facts.category_ids),
-    }
-
-
 def _refuse_cap(facts: ProductFacts, allowed: int) -> NoReturn:
-    if allowed <= 0 and rules.stock_limit(_stock(facts)) == 0:
-        _refuse("out_of_stock", f"{facts.name} is out of stock.", 409)
-    _refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409)
+    if allowed <= 0 and rules.stock_limit(stock_of(facts)) == 0:
+        refuse("out_of_stock", f"{facts.name} is out of stock.", 409)
+    refuse("count_capped", f"You already have the most of {facts.name} we can sell you.", 409)
 
 
 def _normalize(draft: _Draft) -> None:
@@ -449,20 +218,20 @@ def _normalize(draft: _Draft) -> None:
         draft.emit("ItemCountSet", line_id=line_id, count=count, requested=count, reason="capped", stock=None)
 
 
-def _line_or_refuse(state: CartModel, line_id: str) -> CartLine:
+def _line_orrefuse(state: CartModel, line_id: str) -> CartLine:
     line = state.line(line_id)
     if line is None:
-        _refuse("line_not_found", "That item is no longer in your cart.", 409)
+        refuse("line_not_found", "That item is no longer in your cart.", 409)
     return line
 
 
 def _set_count(draft: _Draft, command: SetCount, facts: Facts) -> None:
     """docs/spec.md 9 (0..10; 0 keeps the line) and 4 (clamped to the line's cap)."""
-    line = _line_or_refuse(draft.state, command.line_id)
+    line = _line_orrefuse(draft.state, command.line_id)
     count = command.count
     if not 0 <= count <= rules.MAX_COUNT:
-        _refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422)
-    stock = _stock(facts.product) if facts.product is not None else line["stock"]
+        refuse("invalid_count", f"Choose a quantity from 0 to {rules.MAX_COUNT}.", 422)
+    stock = stock_of(facts.product) if facts.product is not None else line["stock"]
     probe: Any = [{**other, "stock": stock} if other is line else other for other in draft.state.lines]
     allowed = rules.cap(next(p for p in probe if p["line_id"] == command.line_id), probe, raising=True)
     applied = min(count, allowed)
@@ -475,7 +244,7 @@ def _set_count(draft: _Draft, command: SetCount, facts: Facts) -> None:
 
 def _remove(draft: _Draft, command: RemoveItem, facts: Facts) -> None:
     """docs/spec.md 4: removing a recommender's last line clears its recommended lines' discount."""
-    line = _line_or_refuse(draft.state, command.line_id)
+    line = _line_orrefuse(draft.state, command.line_id)
     product_id = line["product_id"]
     lines = draft.state.lines
     still_there = rules.count_of([x for x in lines if x["line_id"] != command.line_id], product_id) > 0
@@ -492,7 +261,7 @@ def _change_country(draft: _Draft, command: ChangeCountry, facts: Facts) -> None
     """docs/spec.md 4 and 9: the country sets the currency and the tax shown."""
     country = facts.country
     if country is None:
-        _refuse("unknown_country", "We do not ship to that country.", 422)
+        refuse("unknown_country", "We do not ship to that country.", 422)
     draft.emit(
         "CountrySet",
         code=country.code,
@@ -505,7 +274,7 @@ def _change_country(draft: _Draft, command: ChangeCountry, facts: Facts) -> None
 
 def _set_payment_intent(draft: _Draft, command: SetPaymentIntent, facts: Facts) -> None:
     if command.intent not in rules.PAYMENT_INTENTS:
-        _refuse("invalid_payment_intent", "Please choose a payment method we offer.", 422)
+        refuse("invalid_payment_intent", "Please choose a payment method we offer.", 422)
     draft.emit("PaymentIntentSet", intent=command.intent)
 
 
@@ -535,7 +304,7 @@ def _replace_lines(
         before = {line["line_id"]: line["count"] for line in state.lines}
         try:
             _add_product(draft, facts, list(configuration or ()), recommender)
-        except _Refused:
+        except Refused:
             draft.state, draft.events[emitted:] = state, []
             skipped.append(index)
             continue
@@ -554,7 +323,7 @@ def _start_checkout(draft: _Draft, command: StartCheckout, facts: Facts) -> None
     ``cart_empty`` when no line has a count above 0 (before anything is cleared)."""
     if command.lines is not None:
         if not any(line.count > 0 for line in command.lines):
-            _refuse("cart_empty", "Your cart is empty.", 409)
+            refuse("cart_empty", "Your cart is empty.", 409)
         looked_up = list(facts.lines) + [LineFacts()] * (len(command.lines) - len(facts.lines))
         items = [
             (
@@ -571,7 +340,7 @@ def _start_checkout(draft: _Draft, command: StartCheckout, facts: Facts) -> None
     state = draft.state
     lines = [line for line in state.lines if line["count"] > 0]
     if not lines:
-        _refuse("cart_empty", "Your cart is empty.", 409)
+        refuse("cart_empty", "Your cart is empty.", 409)
     draft.emit("CheckoutStarted", lines=lines, totals=totals(state), coupons=coupon_lines(state))
 
 
@@ -587,7 +356,7 @@ def check_code(code: str) -> None:
 
 
 def _refuse_coupon(refusal: CouponRefusal) -> NoReturn:
-    _refuse(str(refusal.code), refusal.message, COUPON_STATUS.get(refusal.code, 409))
+    refuse(str(refusal.code), refusal.message, COUPON_STATUS.get(refusal.code, 409))
 
 
 def coupon_facts(state: CartModel) -> list[CouponFacts]:
@@ -654,7 +423,7 @@ def _recheck_command(draft: _Draft, command: RecheckCoupons, facts: Facts) -> No
 
 
 def _unknown(draft: _Draft, command: UnknownCommand, facts: Facts) -> None:
-    _refuse("unknown_command", f"Unknown cart command {command.kind!r}.", 422)
+    refuse("unknown_command", f"Unknown cart command {command.kind!r}.", 422)
 
 
 # ---- what the cart shows (used by CheckoutStarted and the aggregate's queries) ---------------------------
