@@ -38,7 +38,7 @@ from services.cart.domain import decided
 from services.cart.evolve import EMPTY, CartModel, Event, evolve, fold
 from services.discounts.domain import CouponFacts
 from services.shared.errors import Invalid
-from tests.cart.helpers import GERMANY, USA, FakeCatalog, choice, new_token, popo_app, simple
+from tests.cart.helpers import GERMANY, USA, FakeCatalog, new_token, popo_app, shop_products, simple
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 COUPONS = [
@@ -48,9 +48,7 @@ COUPONS = [
     CouponFacts(id=4, code="over", amount=500, date_expires=NOW - timedelta(days=1)),
 ]
 CATALOG = [
-    simple(1, 5999, 6499, name="Skoll Mouse", manage_stock=True, stock_quantity=3),
-    simple(2, 1999, 2199, name="Switch Pack"),
-    simple(4, 12999, 13999, name="Freya TKL", availability="coming_soon"),
+    *shop_products(),
     simple(
         10,
         12999,
@@ -59,8 +57,6 @@ CATALOG = [
         recommended_discount=20,
         recommended_discount_active=True,
     ),
-    simple(26907, 19999, 21999, choices={"case:alu": choice("case", "alu", 1990, 2190)}),
-    simple(31575, 4999, 5499),
 ]
 PRODUCT_IDS = [1, 2, 4, 10, 26907, 31575, 99]
 LINE_IDS = [f"L{n}" for n in range(1, 7)]
@@ -73,7 +69,7 @@ add = st.builds(
         **({"recommended_by": recommended_by} if recommended_by else {}),
     },
     st.sampled_from(PRODUCT_IDS),
-    st.sampled_from([None, ["case:alu"], ["case:none"]]),
+    st.sampled_from([None, ["case:alu"], ["case:wood"], ["case:none"]]),
     st.sampled_from([None, 10]),
 )
 checkout_line = st.builds(
