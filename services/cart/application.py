@@ -16,8 +16,11 @@ Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge
     {"type": "apply_coupon", "code": "WELCOME10"}        (no email: checked at checkout)
     {"type": "remove_coupon", "code": "WELCOME10"}
 
-After every command that changes the cart other than the coupon commands and
-``start_checkout``, the applied coupons are checked again (``Cart.recheck_coupons``).
+Each dict becomes the decider's typed command with the facts it needs (``decider_input``:
+catalogue facts read now, the shop's time) and ``Cart.execute`` decides it
+(``services/cart/decider.py``). After every command that changes the cart other than the coupon
+commands, the applied coupons are checked again in the same decision (``start_checkout``: before
+its ``CheckoutStarted``).
 
 Rate limits (docs/operations.md, Security, "Rate limits"): the HTTP edge passes a
 :class:`CommandGuard` for the request's client. A command that starts a cart asks it first

@@ -212,14 +212,19 @@ class Cart(Aggregate):
         """Decide ``command`` with ``facts`` (``decider.decide``) and record its events. Raises
         :class:`CartRefusal` (after recording ``CommandRefused``) when a rule refuses, and
         ``Invalid`` 422 ``invalid_coupon_code`` (nothing recorded) for a coupon code with ``@``."""
-        self._record(decider.decide(self.state, command, facts))
+        decision = decider.decide(self.state, command, facts)
+        if isinstance(decision, Refusal):
+            self._refused(decision)
+        self._record(decision)
 
-    def _record(self, decision: list[Decided] | Refusal) -> None:
-        events = decision.events if isinstance(decision, Refusal) else decision
+    def _record(self, events: Sequence[Decided]) -> None:
+        """Record ``events`` (the decider's) through ``trigger_event``; each applies ``evolve``."""
         for one in events:
             self.trigger_event(getattr(type(self), one.type), **one.data)
-        if isinstance(decision, Refusal):
-            raise CartRefusal(decision.code, decision.message, decision.status)
+
+    def _refused(self, refusal: Refusal) -> NoReturn:
+        self._record(refusal.events)
+        raise CartRefusal(refusal.code, refusal.message, refusal.status)
 
     def add(
         self,
@@ -348,8 +353,7 @@ class Cart(Aggregate):
         """Record ``CommandRefused`` (what the shopper is told, so a resend gets the same answer
         and support sees it) and raise :class:`CartRefusal` with ``status`` 409 or 422."""
         command = Command(command_id=command_id, request_hash=request_hash)
-        self._record(decider.refusal(self.state, command, code, message, status))
-        raise AssertionError("unreachable: _record raised")  # pragma: no cover
+        self._refused(decider.refusal(self.state, command, code, message, status))
 
     # ---- events (past tense; ``apply`` is ``evolve``) -------------------------------------------
 

@@ -15,7 +15,7 @@ hundredths of a percent). Every event after ``Started`` carries ``command_id`` a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
@@ -168,7 +168,7 @@ def evolve(state: CartModel, event: Event) -> CartModel:
     return replace(state, **changes)
 
 
-def fold(state: CartModel, events: list[Event] | tuple[Event, ...]) -> CartModel:
+def fold(state: CartModel, events: Iterable[Event]) -> CartModel:
     """``evolve`` over ``events`` in order, from ``state``."""
     for event in events:
         state = evolve(state, event)
