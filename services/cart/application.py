@@ -16,8 +16,11 @@ Each command is a JSON-shaped dict (``schemas.py`` validates it at the HTTP edge
     {"type": "apply_coupon", "code": "WELCOME10"}        (no email: checked at checkout)
     {"type": "remove_coupon", "code": "WELCOME10"}
 
-After every command that changes the cart other than the coupon commands and
-``start_checkout``, the applied coupons are checked again (``Cart.recheck_coupons``).
+Each dict becomes the decider's typed command with the facts it needs (``decider_input``:
+catalogue facts read now, the shop's time) and ``Cart.execute`` decides it
+(``services/cart/decider.py``). After every command that changes the cart other than the coupon
+commands, the applied coupons are checked again in the same decision (``start_checkout``: before
+its ``CheckoutStarted``).
 
 Rate limits (docs/operations.md, Security, "Rate limits"): the HTTP edge passes a
 :class:`CommandGuard` for the request's client. A command that starts a cart asks it first
@@ -50,7 +53,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.persistence import IntegrityError
 
-from services.cart import rules
+from services.cart import decider, rules
 from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
 from services.cart.group_commit import GroupCommitter
@@ -60,7 +63,6 @@ from services.cart.types import (
     CartLine,
     CartState,
     CheckoutLineCommand,
-    CommandContext,
     CouponLine,
     DiscountedTotals,
     RecordOrderCommand,
@@ -523,52 +525,60 @@ class CartApplication(Application[UUID]):
         return self.catalog.product(product_id, variation_id) if self.catalog else None
 
     def _decide(self, cart: Cart, command: CartCommand, command_id: str | None, digest: str) -> None:
-        ctx: CommandContext = {"command_id": command_id, "request_hash": digest}
+        cart.execute(*self.decider_input(cart, command, command_id, digest))
+
+    def decider_input(
+        self, cart: Cart, command: CartCommand, command_id: str | None, digest: str
+    ) -> tuple[decider.CartCommand, decider.Facts]:
+        """``command`` (the HTTP command's dict) as the decider's typed command, with the facts
+        it needs read from the catalogue now and the shop's time (``clock``): what
+        ``Cart.execute`` decides with (``services/cart/decider.py``)."""
+        ctx: dict[str, Any] = {"command_id": command_id, "request_hash": digest}
+        now = self.clock()
+        kind: object = command.get("type")
         if command["type"] == "add":
-            facts = self._facts(int(command["product_id"]), command.get("variation_id"))
-            if facts is None:
-                cart.refuse("product_unavailable", "This product is not available.", 422, **ctx)
-            recommender = self._recommender(command.get("recommended_by"))
-            cart.add(
-                facts, configuration=command.get("configuration") or None, recommended_by=recommender, **ctx
+            product_id, variation_id = int(command["product_id"]), command.get("variation_id")
+            facts = self._facts(product_id, variation_id)
+            recommender = self._recommender(command.get("recommended_by")) if facts is not None else None
+            configuration = command.get("configuration") or None
+            add = decider.AddItem(
+                product_id,
+                variation_id,
+                tuple(configuration) if configuration else None,
+                recommender.product_id if recommender is not None else None,
+                **ctx,
             )
-        elif command["type"] == "set_count":
+            return add, decider.Facts(now=now, product=facts, recommender=recommender)
+        if command["type"] == "set_count":
             line = cart.line(command["line_id"])
             facts = self._facts(line["product_id"], line.get("variation_id")) if line else None
-            cart.set_count(command["line_id"], int(command["count"]), facts, **ctx)
-        elif command["type"] == "remove":
-            cart.remove(command["line_id"], **ctx)
-        elif command["type"] == "set_country":
+            set_count = decider.SetCount(command["line_id"], int(command["count"]), **ctx)
+            return set_count, decider.Facts(now=now, product=facts)
+        if command["type"] == "remove":
+            return decider.RemoveItem(command["line_id"], **ctx), decider.Facts(now=now)
+        if command["type"] == "set_country":
             country = self.catalog.country(command["country"]) if self.catalog else None
-            if country is None:
-                cart.refuse("unknown_country", "We do not ship to that country.", 422, **ctx)
-            cart.change_country(country, **ctx)
-        elif command["type"] == "set_payment_intent":
-            cart.set_payment_intent(str(command["intent"]), **ctx)
-        elif command["type"] == "clear":
-            cart.clear(**ctx)
-        elif command["type"] == "start_checkout":
-            self._start_checkout(cart, command.get("lines"), ctx)
-            return
-        elif command["type"] == "apply_coupon":
+            return decider.ChangeCountry(command["country"], **ctx), decider.Facts(now=now, country=country)
+        if command["type"] == "set_payment_intent":
+            return decider.SetPaymentIntent(str(command["intent"]), **ctx), decider.Facts(now=now)
+        if command["type"] == "clear":
+            return decider.ClearCart(**ctx), decider.Facts(now=now)
+        if command["type"] == "start_checkout":
+            return self._start_checkout(command.get("lines"), ctx, now)
+        if command["type"] == "apply_coupon":
             code = str(command["code"])
-            coupon = self.catalog.coupon(code) if self.catalog is not None else None
+            coupon = self.catalog.coupon(code) if self.catalog is not None and "@" not in code else None
             # An "email" an old client sent is never read: the email rules run at checkout.
-            cart.apply_coupon(coupon, code, now=self.clock(), **ctx)
-            return
-        elif command["type"] == "remove_coupon":
-            cart.remove_coupon(str(command["code"]), **ctx)
-            return
-        elif command["type"] == "record_order":  # internal (record_order): not in the HTTP command schema
-            cart.record_order(
+            return decider.ApplyCoupon(code, **ctx), decider.Facts(now=now, coupon=coupon)
+        if command["type"] == "remove_coupon":
+            return decider.RemoveCoupon(str(command["code"]), **ctx), decider.Facts(now=now)
+        if command["type"] == "record_order":  # internal (record_order): not in the HTTP command schema
+            order = decider.RecordOrder(
                 str(command["order_id"]), int(command["total"]), str(command["currency"]), **ctx
             )
-            return
-        else:
-            # Not a CartCommand by its type, but in-process callers can send anything.
-            kind: object = command.get("type")
-            cart.refuse("unknown_command", f"Unknown cart command {kind!r}.", 422, **ctx)
-        cart.recheck_coupons(now=self.clock(), **ctx)
+            return order, decider.Facts(now=now)
+        # Not a CartCommand by its type, but in-process callers can send anything.
+        return decider.UnknownCommand(kind, **ctx), decider.Facts(now=now)
 
     def _recommender(self, product_id: int | None) -> ProductFacts | None:
         """The facts of the recommending product ``product_id`` (None or -1: no recommendation)."""
@@ -577,24 +587,32 @@ class CartApplication(Application[UUID]):
         return self._facts(int(product_id), None)
 
     def _start_checkout(
-        self, cart: Cart, lines: list[CheckoutLineCommand] | None, ctx: CommandContext
-    ) -> None:
-        """The hand-off (docs/spec.md section 4): with ``lines``, the cart is first made to match them
-        (``Cart.replace_lines``: cleared, then each line with a count above 0 under the add
-        rules); the coupons are checked again; then ``CheckoutStarted``. All in one save.
-        Refused 409 ``cart_empty`` (nothing changed) when no line has a count above 0."""
-        if lines is not None:
-            wanted = [item for item in lines if int(item.get("count") or 0) > 0]
-            if not wanted:
-                cart.refuse("cart_empty", "Your cart is empty.", 409, **ctx)
-            items = []
-            for item in wanted:
-                facts = self._facts(int(item["product_id"]), item.get("variation_id"))
-                recommender = self._recommender(item.get("recommended_by"))
-                items.append((facts, item.get("configuration") or None, recommender, int(item["count"])))
-            cart.replace_lines(items, **ctx)
-        cart.recheck_coupons(now=self.clock(), **ctx)
-        cart.start_checkout(**ctx)
+        self, lines: list[CheckoutLineCommand] | None, ctx: dict[str, Any], now: datetime
+    ) -> tuple[decider.CartCommand, decider.Facts]:
+        """The hand-off (docs/spec.md 4) as the decider's ``StartCheckout``: with ``lines``, the
+        facts of each line with a count above 0 (its product and recommender) are read."""
+        if lines is None:
+            return decider.StartCheckout(None, **ctx), decider.Facts(now=now)
+        wanted: list[decider.CheckoutLine] = []
+        found: list[decider.LineFacts] = []
+        for item in lines:
+            count = int(item.get("count") or 0)
+            configuration = item.get("configuration") or None
+            wanted.append(
+                decider.CheckoutLine(
+                    int(item["product_id"]),
+                    item.get("variation_id"),
+                    tuple(configuration) if configuration else None,
+                    item.get("recommended_by"),
+                    count,
+                )
+            )
+            if count > 0:
+                product = self._facts(int(item["product_id"]), item.get("variation_id"))
+                found.append(decider.LineFacts(product, self._recommender(item.get("recommended_by"))))
+            else:
+                found.append(decider.LineFacts())
+        return decider.StartCheckout(tuple(wanted), **ctx), decider.Facts(now=now, lines=tuple(found))
 
 
 def event_view(e: Any) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """The cart's rules (docs/spec.md sections 4, 5 and 9) as pure functions over plain line dicts.
 
-The same rules run in the browser (``webapp/src/features/cart/store/rules.ts``) for the
+The cart's decider (``services/cart/decider.py``) decides with them; the same rules run in the
+browser (``webapp/src/features/cart/store/rules.ts``, used by ``decider.ts``) for the
 optimistic apply; shared test vectors (``tests/vectors/cart_rules.json``) keep both sides
 equal. A line is the JSON-shaped dict recorded by ``ItemAdded`` (docs/events.md;
 ``services/cart/types.py``, ``CartLine``):

@@ -243,7 +243,7 @@ def _refusal(event: Cart.Event) -> Refusal | None:
 
 
 def _is_clamp(event: Cart.Event) -> bool:
-    """An ``ItemCountSet`` the cart's rules made after an action (``Cart._normalize``: reason
+    """An ``ItemCountSet`` the cart's rules made after an action (``decider._normalize``: reason
     "capped" with ``requested`` equal to ``count``), not the shopper's own count capped."""
     ev: Any = event
     return type(event).__name__ == "ItemCountSet" and ev.reason == "capped" and ev.requested == ev.count

@@ -134,6 +134,27 @@ def choice(layer: str, choice_id: str, extra_eur: int = 0, extra_usd: int = 0, *
     return ChoiceFacts(**base)
 
 
+def shop_products() -> list[ProductFacts]:
+    """Mouse 1 (managed stock 3), pack 2 (unmanaged), coming-soon 4, builder 26907 with choices
+    (aluminium, and wood out of stock), add-on 31575: the cart tests' usual catalogue."""
+    return [
+        simple(1, 5999, 6499, name="Skoll Mouse", manage_stock=True, stock_quantity=3),
+        simple(2, 1999, 2199, name="Switch Pack"),
+        simple(4, 12999, 13999, name="Freya TKL", availability="coming_soon"),
+        simple(
+            26907,
+            19999,
+            21999,
+            name="Custom Keyboard Builder",
+            choices={
+                "case:alu": choice("case", "alu", 1990, 2190),
+                "case:wood": choice("case", "wood", 4990, 5490, stock_status="outofstock"),
+            },
+        ),
+        simple(31575, 4999, 5499, name="Builder Add-on"),
+    ]
+
+
 def popo_app(catalog: FakeCatalog, **env: str) -> CartApplication:
     """A ``CartApplication`` keeping its events in memory."""
     return CartApplication({**POPO, **env}, catalog=catalog)

@@ -2,7 +2,9 @@
 
 Every case runs on a fresh in-memory ``CartApplication`` over a fake catalogue made from the
 case's own catalogue; after every step the refusal code, the currency, each listed field of
-each line and each listed total must match. The browser runs the same file (vitest).
+each line and each listed total must match, and so must the events: those ``decide``
+(services/cart/decider.py) returns for the step and those the server then recorded (type and
+payload; ``command_id`` and ``request_hash`` aside). The browser runs the same file (vitest).
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from typing import Any
 
 import pytest
 
-from services.cart.application import CartRefused
+from services.cart import decider
+from services.cart.application import CartApplication, CartRefused
+from services.cart.domain import cart_id_for
+from services.cart.types import CartCommand
 from tests.cart.helpers import FakeCatalog, new_token, popo_app
 
 VECTORS = Path(__file__).resolve().parents[1] / "vectors" / "cart_rules.json"
@@ -60,6 +65,38 @@ def test_every_command_type_is_covered_by_a_vector() -> None:
     }
 
 
+VOLATILE = {"command_id", "request_hash"}  # the client's key and the body's hash: not in the vectors
+
+
+def _shown(kind: str, data: Any) -> dict[str, Any]:
+    return {"type": kind, **{key: value for key, value in data.items() if key not in VOLATILE}}
+
+
+def _decided(app: CartApplication, token: str, command: CartCommand) -> list[dict[str, Any]]:
+    """The events ``decide`` returns for ``command`` on the cart as stored (a refusal's too)."""
+    cart = app.repository.get(cart_id_for(token))
+    decision = decider.decide(cart.state, *app.decider_input(cart, command, None, "hash"))
+    events = decision.events if isinstance(decision, decider.Refusal) else decision
+    return [_shown(event.type, event.data) for event in events]
+
+
+def test_every_step_lists_its_events_and_every_event_type_a_shopper_causes_is_covered() -> None:
+    steps = [step for case in DOC["cases"] for step in case["steps"]]
+    assert all(isinstance(step["expect"]["events"], list) for step in steps)
+    kinds = {event["type"] for step in steps for event in step["expect"]["events"]}
+    assert kinds >= {
+        "ItemAdded",
+        "ItemCountSet",
+        "ItemRemoved",
+        "CountrySet",
+        "PaymentIntentSet",
+        "Cleared",
+        "CheckoutStarted",
+        "CommandRefused",
+    }
+    assert all(not (VOLATILE & event.keys()) for step in steps for event in step["expect"]["events"])
+
+
 def _run(app: Any, token: str, command: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
     try:
         return None, app.execute(token, command, command_id=None).state
@@ -75,8 +112,12 @@ def test_vector(name: str) -> None:
     app.start(token, case["start"]["country"])
     for number, step in enumerate(case["steps"], start=1):
         where = f"step {number} {step['command']}"
-        refused, state = _run(app, token, step["command"])
         expect = step["expect"]
+        assert _decided(app, token, step["command"]) == expect["events"], f"{where}: decide"
+        recorded = len(app.history(token))
+        refused, state = _run(app, token, step["command"])
+        stored = [_shown(event["type"], event["data"]) for event in app.history(token)[recorded:]]
+        assert stored == expect["events"], f"{where}: recorded"
         assert refused == expect["refused"], where
         assert state["currency"] == expect["currency"], where
         assert [line["line_id"] for line in state["lines"]] == [

@@ -9,7 +9,8 @@ import type { Country, Product, Variation } from '@/types/api';
 import type { CartCommand, CartView, CheckoutLine, CountryFacts, LegacyConfigurationEntry, OutboxEntry, PaymentIntent, PersistedLine, Refusal } from '../types';
 import type { CartState } from './cartStore';
 import { configurationKeys, countryFacts, factsKey, productFacts, type TaxRateJson } from './facts';
-import { cartModel, cartView, countDeltas, emptyCart, execute, MAX_COUNT } from './rules';
+import { execute } from './decider';
+import { cartModel, cartView, countDeltas, emptyCart, MAX_COUNT } from './rules';
 import type { CartRuntime } from './runtime';
 import { carryDiscount, displayCart, isTracked, lookup, type FactsEntry } from './sync';
 

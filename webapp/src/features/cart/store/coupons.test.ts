@@ -1,7 +1,8 @@
 import type { Product } from '@/types/api';
 import { createCartStore } from './cartStore';
 import { productFacts } from './facts';
-import { execute, emptyCart } from './rules';
+import { execute } from './decider';
+import { emptyCart } from './rules';
 import { settle, testDeps } from './testing';
 import { CouponCartServer } from './testingCoupons';
 import { fixture, type DeepPartial } from '@/test/apiFixtures';

@@ -17,7 +17,8 @@
 import type { StateCreator } from 'zustand';
 import type { CartView, CountDelta, GaEvent, OutboxEntry, Refusal } from '../types';
 import type { CartState } from './cartStore';
-import { countDeltas, execute } from './rules';
+import { execute } from './decider';
+import { countDeltas } from './rules';
 import { retryDelay, type CartRuntime } from './runtime';
 import { SETTLED_KEPT, unionIds } from './crossTab';
 import { baseModel, displayCart, isTracked, lookup } from './sync';

@@ -1,7 +1,8 @@
 import type { CartModel, ProductFacts, RuleLine } from '../types';
+import { execute, startCart, type CatalogLookup } from './decider';
 import {
-  basePrice, cap, cartModel, cartView, countDeltas, countOf, emptyCart, execute, extras, halfUpDiv, isOnSale, isPreorder,
-  lineTotal, lineView, normalize, regularPrice, ruleLine, startCart, stockLimit, totals, unitPrice, type CatalogLookup,
+  basePrice, cap, cartModel, cartView, countDeltas, countOf, emptyCart, extras, halfUpDiv, isOnSale, isPreorder,
+  lineTotal, lineView, normalize, regularPrice, ruleLine, stockLimit, totals, unitPrice,
 } from './rules';
 
 const stock = (fields: Partial<RuleLine['stock']> = {}): RuleLine['stock'] => ({ stock_status: 'instock', stock_quantity: null, manage_stock: false, backorders: 'no', ...fields });

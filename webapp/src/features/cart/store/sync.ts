@@ -5,7 +5,8 @@
  */
 import type { CartCommand, CartModel, CartView, CountryFacts, OutboxEntry, PersistedLine, ProductFacts } from '../types';
 import { factsKey } from './facts';
-import { cartModel, cartView, DEFAULT_COUNTRY, emptyCart, execute, halfUpDiv, type CatalogLookup } from './rules';
+import { execute, type CatalogLookup } from './decider';
+import { cartModel, cartView, DEFAULT_COUNTRY, emptyCart, halfUpDiv } from './rules';
 
 /** Facts the browser has seen for a product or variation, plus display-only extras. */
 export interface FactsEntry {

@@ -6,7 +6,8 @@
 import type { AnalyticsResult, CommandResult, ReadResult } from '../api/cartApi';
 import type { CartCommand, CartModel, CountryFacts, GaEvent, ProductFacts } from '../types';
 import type { CartDeps } from './runtime';
-import { cartView, DEFAULT_COUNTRY, emptyCart, execute, type CatalogLookup } from './rules';
+import { execute, type CatalogLookup } from './decider';
+import { cartView, DEFAULT_COUNTRY, emptyCart } from './rules';
 
 export interface FakeServerOptions {
   products?: ProductFacts[];

@@ -4,7 +4,8 @@
  */
 import type { CommandResult, ReadResult } from '../api/cartApi';
 import type { CartCommand, CartModel, CartView } from '../types';
-import { cartView, emptyCart, execute, halfUpDiv } from './rules';
+import { execute } from './decider';
+import { cartView, emptyCart, halfUpDiv } from './rules';
 import { FakeCartServer, type FakeServerOptions } from './testing';
 
 export interface CouponServerOptions extends FakeServerOptions {

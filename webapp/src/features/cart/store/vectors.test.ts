@@ -1,12 +1,13 @@
 /**
  * The shared cart-rule vectors (tests/vectors/cart_rules.json, format in tests/vectors/README.md)
- * through the browser's rules: the same refusal codes, lines and totals as the server's Cart
- * (tests/cart/test_vectors.py runs the same file through the server).
+ * through the browser's decider: the same events (`decide`), refusal codes, lines and totals as
+ * the server's decider and Cart (tests/cart/test_vectors.py runs the same file through the server).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { CartCommand, CountryFacts, ProductFacts } from '../types';
-import { cartView, DEFAULT_COUNTRY, execute, startCart, type CatalogLookup } from './rules';
+import { decide, evolve, execute, startCart, type CatalogLookup } from './decider';
+import { cartView, DEFAULT_COUNTRY } from './rules';
 
 interface VectorCase {
   name: string;
@@ -14,7 +15,7 @@ interface VectorCase {
   start: { country: string };
   steps: {
     command: CartCommand;
-    expect: { refused: string | null; currency: string; lines: Record<string, unknown>[]; totals: Record<string, unknown> };
+    expect: { events: Record<string, unknown>[]; refused: string | null; currency: string; lines: Record<string, unknown>[]; totals: Record<string, unknown> };
   }[];
 }
 
@@ -44,8 +45,12 @@ describe('shared cart rule vectors', () => {
     let cart = startCart(catalog.country(vector.start.country) ?? DEFAULT_COUNTRY);
     vector.steps.forEach((step, index) => {
       const where = `step ${index + 1} ${JSON.stringify(step.command)}`;
+      const decided = decide(cart, step.command, catalog);
+      if (decided.kind === 'unknown') throw new Error(`${where}: decide asked for facts the vector has`);
+      expect(decided.events, `${where}: the events the server records`).toEqual(step.expect.events);
       const decision = execute(cart, step.command, catalog);
       if (decision.kind === 'unknown') throw new Error(`${where}: the rules asked for facts the vector has`);
+      expect(decision.cart, `${where}: the cart is evolve over decide's events`).toEqual(decided.events.reduce(evolve, cart));
       const refused = decision.kind === 'refused' ? decision.refusal.code : null;
       expect(refused, where).toBe(step.expect.refused);
       cart = decision.cart;

@@ -96,6 +96,8 @@ export interface ProductFacts {
   recommended_price_usd: number | null;
   choices: Record<string, ChoiceFacts>;
   published?: boolean;
+  /** The product's categories (coupon restrictions, docs/spec.md 5); recorded on the line. */
+  category_ids?: number[];
 }
 
 /** A shipping country with its currency and tax (rate in hundredths of a percent). */
