@@ -54,7 +54,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import IntegrityError
 
 from services.cart import decider, rules
-from services.cart.domain import DEFAULT_COUNTRY, Cart, CartRefusal, cart_id_for
+from services.cart.domain import DEFAULT_COUNTRY, Cart, CartBusy, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
 from services.cart.group_commit import GroupCommitter
 from services.cart.types import (
@@ -283,7 +283,7 @@ class CartApplication(Application[UUID]):
                     return cart_state(cart)
                 except IntegrityError:
                     continue
-        raise RuntimeError("could not start the cart")  # pragma: no cover - needs 20 lost races
+        raise CartBusy()  # 20 lost races to create the same cart
 
     def execute(
         self,
@@ -348,7 +348,7 @@ class CartApplication(Application[UUID]):
                     coupon_guard.coupon_refused(cart_id)
                 raise CartRefused(refusal, cart_state(cart))
             return CommandResult(cart_state(cart))
-        raise RuntimeError("too many concurrent changes to one cart")  # pragma: no cover
+        raise CartBusy()
 
     async def execute_fast(
         self, token: str, command: CartCommand, command_id: str | None = None

@@ -46,7 +46,7 @@ from services.cart.types import (
 )
 from services.discounts.domain import CouponFacts, personal_free
 from services.shared.clock import simulated_now
-from services.shared.errors import Conflict, DomainError, Invalid
+from services.shared.errors import Conflict, DomainError, Invalid, Unavailable
 
 CART_NAMESPACE = UUID("6c3f8a8e-5b1e-4bb0-9d3e-6a0e2f1c7d11")
 DEFAULT_COUNTRY = CountryFacts(code="DE", name="Germany", currency="EUR", tax_name="VAT", tax_rate_bp=1900)
@@ -72,6 +72,17 @@ class CartRefusal(DomainError):
 
 class IdempotencyConflict(Conflict):
     """The Idempotency-Key was used before with a different request body (409)."""
+
+
+class CartBusy(Unavailable):
+    """503 ``cart_busy``: other processes changed the cart every time this command was decided
+    again (``MAX_ATTEMPTS`` stale writes in a row). Nothing of the command was stored; sending
+    it again with the same Idempotency-Key applies it once (docs/events.md, `command_id`)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "cart_busy", "The cart is being changed elsewhere right now; try again in a moment.", 1
+        )
 
 
 def decided(stored: Any) -> Decided:

@@ -44,6 +44,11 @@ _429 = {
     429: "`rate_limited` (`retry_after` seconds, `limit`, and `Retry-After`): `cart_commands` or "
     "`new_carts` per client, `coupon_attempts` per cart and per client"
 }
+# Other processes won every write to the cart MAX_ATTEMPTS times in a row (services/cart/domain.CartBusy).
+_503 = {
+    503: "`cart_busy` (`retry_after` seconds and `Retry-After`): the cart kept changing in other "
+    "processes; nothing was stored, send the command again with the same Idempotency-Key"
+}
 
 
 class ClientLimits:
@@ -90,7 +95,7 @@ def _app() -> CartApplication:
     summary="Start a cart",
     responses={
         **documented(CartEnvelope, "The new (or existing) cart", 201),
-        **error_responses({**BAD_TOKEN, **_429}),
+        **error_responses({**BAD_TOKEN, **_429, **_503}),
     },
     dependencies=[Depends(rate_limit("cart_commands"))],
 )
@@ -99,7 +104,8 @@ def start_cart(request: Request, token: TokenHeader = None, body: StartCart | No
     the browser, so an offline outbox can queue commands first) the call is idempotent.
     Answers ``{token, cart}``; 400 ``invalid_cart_token`` for a malformed token; 429
     ``rate_limited`` over ``cart_commands`` (every call) or ``new_carts`` (a cart started) per
-    client (docs/operations.md, Security, "Rate limits")."""
+    client (docs/operations.md, Security, "Rate limits"); 503 ``cart_busy`` (``Retry-After``) when
+    other processes kept winning the race to create the same cart."""
     chosen = cart_token(token) if token is not None else secrets.token_urlsafe(32)
     country = body.country.upper() if body and body.country else None
     state = _app().start(chosen, country, ClientLimits(client_key(request)))
@@ -129,6 +135,7 @@ def read_cart(token: TokenHeader = None) -> dict[str, Any]:
                 409: "`{code, message, cart}`: a rule refused (`out_of_stock`, `count_capped`, `line_not_found`, "
                 "`cart_empty`, `coupon_*`...), or `idempotency_key_reused` with another command",
                 **_429,
+                **_503,
             }
         ),
     },
@@ -148,7 +155,9 @@ def run_command(
     and then gets the original answer), over ``new_carts`` when the command starts the cart, or
     for an ``apply_coupon`` once the cart or the client has used up its refused guesses
     (checked after the idempotency lookup, so the retry of an answered command gets its
-    original answer; docs/operations.md, Security, "Rate limits")."""
+    original answer; docs/operations.md, Security, "Rate limits"); 503 ``cart_busy``
+    (``Retry-After``, nothing stored) when other processes changed the cart every time the
+    command was decided again."""
     result = _app().execute(
         cart_token(token), command_dict(command), _key(key), ClientLimits(client_key(request))
     )

@@ -52,6 +52,18 @@ class Conflict(DomainError):
     status_code = 409
 
 
+class Unavailable(DomainError):
+    """The server could not do it now, through no fault of the request; the same request may
+    succeed later: 503 with ``retry_after`` (whole seconds) in the body and a ``Retry-After``
+    header (``services.shared.ratelimit.retry_after_headers``). Nothing was stored."""
+
+    status_code = 503
+
+    def __init__(self, code: str, message: str, retry_after: int = 1) -> None:
+        super().__init__(code, message, retry_after=retry_after)
+        self.retry_after = retry_after
+
+
 class Unauthorized(DomainError):
     """The caller must authenticate (staff session) first: 401."""
 

@@ -48,7 +48,7 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
 from services.shared.client_ip import client_ip
-from services.shared.errors import DomainError
+from services.shared.errors import DomainError, Unavailable
 from services.shared.settings import get_settings
 
 # Names of the limits a request was already counted against (scope key): the cart fast path
@@ -72,10 +72,11 @@ class RateLimited(DomainError):
 
 
 def retry_after_headers(exc: DomainError) -> dict[str, str]:
-    """Headers an error answer carries besides its JSON body: for a :class:`RateLimited`,
-    ``Retry-After`` (seconds) and ``Cache-Control: no-store``; none for other errors. Used by the
-    app's ``DomainError`` handler and the cart fast path, so both answer a 429 alike."""
-    if isinstance(exc, RateLimited):
+    """Headers an error answer carries besides its JSON body: for a :class:`RateLimited` (429)
+    or an ``Unavailable`` (503), ``Retry-After`` (seconds) and ``Cache-Control: no-store``; none
+    for other errors. Used by the app's ``DomainError`` handler and the cart fast path, so both
+    answer alike."""
+    if isinstance(exc, (RateLimited, Unavailable)):
         return {"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"}
     return {}
 

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
+from eventsourcing.persistence import IntegrityError
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
@@ -535,3 +536,41 @@ def test_every_error_answer_is_documented_in_openapi(http: TestClient) -> None:
     assert {answer.status_code for _, _, answer in answers} == {400, 404, 409}
     for method, path, answer in answers:
         assert_documented(http.app, method, path, answer.status_code, answer.json())
+
+
+# ---- contention ----------------------------------------------------------------------------------
+
+
+def test_a_command_that_loses_every_race_is_a_503_that_stores_nothing_and_applies_once_when_sent_again(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Other processes winning every write (MAX_ATTEMPTS stale writes in a row) is 503
+    ``cart_busy`` with ``Retry-After``, never a 500; nothing is stored, and the same command sent
+    again with the same Idempotency-Key is applied once (the browser's outbox retries 5xx)."""
+    token, _ = start(http)
+    before = history(http, token)
+
+    def lost(*_: object) -> None:
+        raise IntegrityError("another process wrote this cart first")
+
+    def lost_async(*_: object) -> Any:
+        raise IntegrityError("another process wrote this cart first")
+
+    cart_app = get_cart_app()
+    add = {"type": "add", "product_id": 2, "count": 1}
+    with monkeypatch.context() as patch:
+        patch.setattr(cart_app.committer, "save", lost)
+        patch.setattr(cart_app.committer, "save_async", lost_async)
+        patch.setattr("services.cart.application.time.sleep", lambda _seconds: None)
+        busy = send(http, token, add, key="busy-add-1")
+    assert busy.status_code == 503, busy.text
+    assert busy.json()["code"] == "cart_busy"
+    assert busy.json()["retry_after"] == 1
+    assert busy.headers["Retry-After"] == "1"
+    assert history(http, token) == before
+
+    again = send(http, token, add, key="busy-add-1")
+    assert again.status_code == 200, again.text
+    assert [line["product_id"] for line in again.json()["cart"]["lines"]] == [2]
+    assert len(history(http, token)) == len(before) + 1
+    assert send(http, token, add, key="busy-add-1").json()["cart"]["lines"][0]["count"] == 1

@@ -195,7 +195,7 @@ if PG_URL:
             wait_for(worker.ready, 300, worker.output)
             before = bouncer.transactions(user)
             # Each API process gets carts of its own, both loads at once: a cart shared by two
-            # processes makes stale writes, and a command that loses 20 in a row is answered 500
+            # processes makes stale writes, and a command that loses 20 in a row is answered 503 cart_busy
             # (retried by the client, nothing lost: tests/cart/test_processes.py), which would
             # hide what this test looks for, errors of PgBouncer's making.
             loads = []

@@ -21,7 +21,9 @@ export interface paths {
          *     abandonment, coupon_refusals, configurator_choices, lag: {caught_up, data_up_to, as_of,
          *     projections}}`` (schema ``DashboardOut``; money in integer minor units of the currency
          *     beside it, never summed across currencies). 422 ``invalid_date_range``; 401/403 as the
-         *     module says. docs/spec.md section 2.15.
+         *     module says. docs/spec.md section 2.15. Read from the analysts' database; ``lag`` compares
+         *     the projections' positions as that database has them with the primary's log head, so on
+         *     a replica it includes the replica's delay.
          */
         get: operations["analytics_dashboard_api_analytics_dashboard_get"];
         put?: never;
@@ -124,7 +126,8 @@ export interface paths {
          *     the browser, so an offline outbox can queue commands first) the call is idempotent.
          *     Answers ``{token, cart}``; 400 ``invalid_cart_token`` for a malformed token; 429
          *     ``rate_limited`` over ``cart_commands`` (every call) or ``new_carts`` (a cart started) per
-         *     client (docs/operations.md, Security, "Rate limits").
+         *     client (docs/operations.md, Security, "Rate limits"); 503 ``cart_busy`` (``Retry-After``) when
+         *     other processes kept winning the race to create the same cart.
          */
         post: operations["start_cart_api_cart_post"];
         delete?: never;
@@ -155,7 +158,9 @@ export interface paths {
          *     and then gets the original answer), over ``new_carts`` when the command starts the cart, or
          *     for an ``apply_coupon`` once the cart or the client has used up its refused guesses
          *     (checked after the idempotency lookup, so the retry of an answered command gets its
-         *     original answer; docs/operations.md, Security, "Rate limits").
+         *     original answer; docs/operations.md, Security, "Rate limits"); 503 ``cart_busy``
+         *     (``Retry-After``, nothing stored) when other processes changed the cart every time the
+         *     command was decided again.
          */
         post: operations["run_command_api_cart_commands_post"];
         delete?: never;
@@ -4593,6 +4598,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description `cart_busy` (`retry_after` seconds and `Retry-After`): the cart kept changing in other processes; nothing was stored, send the command again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     run_command_api_cart_commands_post: {
@@ -4660,6 +4674,15 @@ export interface operations {
             };
             /** @description `rate_limited` (`retry_after` seconds, `limit`, and `Retry-After`): `cart_commands` or `new_carts` per client, `coupon_attempts` per cart and per client */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `cart_busy` (`retry_after` seconds and `Retry-After`): the cart kept changing in other processes; nothing was stored, send the command again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
