@@ -5,7 +5,8 @@ the words of product, category and tag names (docs/spec.md section 2.10 "Typos")
 PostgreSQL the candidate names come from ``pg_trgm``'s word-similarity operator (``%>``),
 served by a trigram GIN index on each ``name`` column.
 
-The extension: ``CREATE EXTENSION IF NOT EXISTS pg_trgm``, placed in the ``public`` schema
+The extension: ``CREATE EXTENSION IF NOT EXISTS pg_trgm`` under an advisory lock (concurrent
+migrations of several schemas take turns), placed in the ``public`` schema
 when the database has one (so a test run's private schema, dropped afterwards, never takes
 it along), else in the current schema; an extension already there is kept wherever it lives.
 The indexes and the search name the extension's schema explicitly (``<schema>.gin_trgm_ops``,
@@ -43,6 +44,12 @@ def upgrade() -> None:
     bind = op.get_bind()
     if bind.dialect.name != "postgresql":
         return
+    # Extensions belong to the whole database: two migrations of different schemas at once (the
+    # test suite's processes, several API hosts starting together) would both find pg_trgm
+    # missing and one CREATE EXTENSION would fail on the catalogue's unique index even with IF
+    # NOT EXISTS. A transaction-level advisory lock makes them take turns; the second one then
+    # finds the extension.
+    bind.execute(text("SELECT pg_advisory_xact_lock(hashtext('halvard.migrations.pg_trgm'))"))
     installed = bind.execute(text("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'")).first()
     if installed is None:
         has_public = bind.execute(text("SELECT 1 FROM pg_namespace WHERE nspname = 'public'")).first()
