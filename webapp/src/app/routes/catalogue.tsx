@@ -38,16 +38,22 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Resolved>
   const first = segments[0];
   const category = first && segments.length <= MAX_CATALOGUE_DEPTH ? await getCategoryBySlug(first, request.signal) : null;
   if (!category || category.slug !== first) return generic(request);
+  // The page's chunk and its data load side by side, not one after the other (each is a round
+  // trip before the first product can paint: docs/targets.md section 4.7).
   if (segments.length === 1) {
-    const mod = await import('./category');
+    const [mod, data] = await Promise.all([
+      import('./category'),
+      categoryPageLoader({ request }, useCountryStore.getState().currency, category),
+    ]);
     pages.category = mod.Page;
-    return { kind: 'category', data: await categoryPageLoader({ request }, useCountryStore.getState().currency, category) };
+    return { kind: 'category', data };
   }
-  const mod = await import('./product');
-  pages.product = mod.Page;
+  const productModule = import('./product');
   try {
     const productSlug = segments[segments.length - 1];
-    return { kind: 'product', data: await productPageLoader({ request, params: { productSlug } }) };
+    const [mod, data] = await Promise.all([productModule, productPageLoader({ request, params: { productSlug } })]);
+    pages.product = mod.Page;
+    return { kind: 'product', data };
   } catch (error) {
     if (isRouteErrorResponse(error) || (error instanceof Response && error.status === 404)) return notFound();
     throw error; // a redirect (hidden product) or a real failure
