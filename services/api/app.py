@@ -9,6 +9,7 @@ client-side routes survive a reload.
 
 from __future__ import annotations
 
+import gzip
 import logging
 import mimetypes
 from collections.abc import AsyncIterator
@@ -28,6 +29,7 @@ from services.analytics.dashboard import router as analytics_dashboard_router
 from services.analytics.endpoints import router as analytics_router
 from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
+from services.api.page_shell import PageShell
 from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
 from services.cart.fast_path import CartCommandFastPath
@@ -35,7 +37,7 @@ from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
 from services.catalog.sales import next_boundary as next_sale_boundary
-from services.catalog.storefront_routes import path_shows_something
+from services.catalog.storefront_routes import StorefrontPage, resolve_page
 from services.catalog.visibility import include_unpublished
 from services.checkout.endpoints import router as checkout_router
 from services.checkout.order_endpoints import router as orders_router
@@ -323,27 +325,38 @@ def _document_error_shapes(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-async def _shows_something(path: str, request: Request) -> bool:
-    """Whether the storefront has a page at ``path`` (``services/catalog/storefront_routes.py``,
-    docs/spec.md section 2.1); a staff session that previews drafts sees their pages too."""
+async def _resolve_page(path: str, request: Request) -> StorefrontPage:
+    """What the storefront shows at ``path`` (``services/catalog/storefront_routes.py``,
+    docs/spec.md section 2.1) and what that page asks for first; a staff session that previews
+    drafts sees their pages too."""
     unpublished = await include_unpublished(request)
+    query = request.url.query
 
-    def lookup() -> bool:
+    def lookup() -> StorefrontPage:
         try:
             with get_sessionmaker()() as session:
-                return path_shows_something(session, path, include_unpublished=unpublished)
+                return resolve_page(session, path, query, include_unpublished=unpublished)
         except SQLAlchemyError:  # no database answer: the storefront decides (and says so)
             log.warning("route lookup failed for /%s", path, exc_info=True)
-            return True
+            return StorefrontPage(True)
 
     return await run_in_threadpool(lookup)
 
 
 def _mount_webapp(app: FastAPI, dist: Path) -> None:
     """Serve ``webapp/dist``: real files as they are (or their precompressed twin, see
-    ``_static_file``), every other GET path as index.html: with status 200 where the
-    storefront shows a page, 404 where it shows its not-found page (docs/spec.md section 2.1)."""
+    ``_static_file``), every other GET path as the page shell (index.html with the page's
+    preload links, ``services/api/page_shell.py``): with status 200 where the storefront shows
+    a page, 404 where it shows its not-found page (docs/spec.md section 2.1)."""
     index = dist / "index.html"
+    shells: dict[float, PageShell] = {}  # by index.html's mtime: a rebuild is picked up
+
+    def shell() -> PageShell:
+        mtime = index.stat().st_mtime
+        if mtime not in shells:
+            shells.clear()
+            shells[mtime] = PageShell(dist)
+        return shells[mtime]
 
     @app.get("/{path:path}", include_in_schema=False)
     async def _spa(path: str, request: Request) -> Response:
@@ -354,8 +367,15 @@ def _mount_webapp(app: FastAPI, dist: Path) -> None:
             )
             return _static_file(candidate, request.headers.get("accept-encoding", ""), headers)
         if index.is_file():
-            status = 200 if await _shows_something(path, request) else 404
-            return FileResponse(index, status_code=status, headers={"Cache-Control": "no-cache"})
+            page = await _resolve_page(path, request)
+            body = shell().render(page)
+            headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+            if "gzip" in accepted_encodings(request.headers.get("accept-encoding", "")):
+                body = gzip.compress(body, compresslevel=6, mtime=0)  # a few KB: microseconds
+                headers["Content-Encoding"] = "gzip"
+            return Response(
+                body, status_code=200 if page.found else 404, media_type="text/html", headers=headers
+            )
         return _error(
             503,
             "webapp_not_built",

@@ -47,6 +47,23 @@ def test_hits_go_gzip_compressed_to_clients_that_accept_it(client: TestClient) -
     assert again.content == plain.content and again.headers["vary"] == "Accept-Encoding"
 
 
+def test_the_miss_that_fills_the_cache_goes_compressed_too(client: TestClient) -> None:
+    """A cold read (the first visitor after an edit or a restart) is as small on the wire as a hit."""
+    path = "/api/wc/products?category=15&per_page=100"
+    with client.stream("GET", path, headers={"Accept-Encoding": "gzip, deflate, br"}) as r:
+        raw = b"".join(r.iter_raw())
+    assert r.headers["x-cache"] == "MISS" and r.headers["content-encoding"] == "gzip"
+    assert r.headers["vary"] == "Accept-Encoding" and int(r.headers["content-length"]) == len(raw)
+    plain = client.get(path, headers={"Accept-Encoding": "identity"})
+    assert plain.headers["x-cache"] == "HIT" and gzip.decompress(raw) == plain.content
+
+
+def test_an_answer_that_is_not_kept_goes_out_as_the_app_sent_it(client: TestClient) -> None:
+    r = client.get("/api/wc/products/99999", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 404 and r.headers["x-cache"] == "MISS"
+    assert "content-encoding" not in r.headers and r.json()["code"]
+
+
 def test_small_bodies_are_not_compressed(client: TestClient) -> None:
     client.get("/api/wc/products/categories?slug=keyboards")
     r = client.get("/api/wc/products/categories?slug=keyboards", headers={"Accept-Encoding": "gzip"})

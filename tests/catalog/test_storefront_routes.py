@@ -4,6 +4,7 @@ not-found page. Categories created after start-up get their route at once."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.catalog.models import Category
-from services.catalog.storefront_routes import path_shows_something
+from services.catalog.models import Category, ContentBlock, Product
+from services.catalog.storefront_routes import Preload, StorefrontPage, path_shows_something, resolve_page
 from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
 from services.staff.service import create_staff_user
@@ -116,3 +117,75 @@ def test_the_resolver_reads_percent_encoded_paths(session: Session) -> None:
     session.commit()
     assert path_shows_something(session, "/%C3%BCber-merch")
     assert not path_shows_something(session, "/%C3%BCber-nothing")
+
+
+def _keyboards(session: Session) -> Category:
+    return session.query(Category).filter_by(slug="keyboards").one()
+
+
+def test_a_category_page_names_its_first_reads_and_hero_image(session: Session) -> None:
+    category_id = _keyboards(session).id
+    hero = {"image": {"src": "/media/content/hero-keyboards.svg", "alt": "Keyboards"}, "title": "Keyboards"}
+    first = (
+        session.query(ContentBlock)
+        .filter_by(owner_type="category", owner_id=category_id, region="hero")
+        .first()
+    )
+    first.fields = hero  # the fixture's hero has a title only
+    session.commit()
+    page = resolve_page(session, "/keyboards")
+    assert page.found and page.route == "category"
+    assert page.preloads == (
+        Preload("/api/wc/products/categories?slug=keyboards", "fetch"),
+        Preload(f"/api/wc/products?category={category_id}&per_page=100", "fetch"),
+        Preload("/api/wc/filters", "fetch"),
+        Preload("/media/content/hero-keyboards.svg", "image"),
+    )
+    # another sort reads another listing (its prices in the visitor's currency): not guessed
+    sorted_page = resolve_page(session, "/keyboards", "orderby=price-desc")
+    assert not any(p.href.startswith("/api/wc/products?category") for p in sorted_page.preloads)
+    unknown_sort = resolve_page(session, "/keyboards", "orderby=cheapest")  # the page falls back to featured
+    assert Preload(f"/api/wc/products?category={category_id}&per_page=100", "fetch") in unknown_sort.preloads
+
+
+def test_a_product_page_names_its_category_product_and_variations(session: Session) -> None:
+    category = create_category(session, 995001, "preload-cat")
+    simple = create_product(session, id=995002, slug="preload-simple", categories=[category])
+    session.commit()
+    page = resolve_page(session, "/preload-cat/preload-simple")
+    assert page.found and page.route == "product"
+    assert page.preloads == (
+        Preload("/api/wc/products/categories?slug=preload-cat", "fetch"),
+        Preload("/api/wc/products?slug=preload-simple", "fetch"),
+    )
+    assert simple.variations == []
+    variable = session.query(Product).filter(Product.status == "publish", Product.variations.any()).first()
+    assert variable is not None
+    page = resolve_page(session, f"/keyboards/{variable.slug}")
+    assert Preload(f"/api/wc/products/{variable.id}/variations", "fetch") in page.preloads
+
+
+def test_pages_outside_the_catalogue_and_unknown_paths_preload_nothing(session: Session) -> None:
+    assert resolve_page(session, "/contact") == StorefrontPage(True)
+    assert resolve_page(session, "/keyboards/not-a-product") == StorefrontPage(False)
+    assert resolve_page(session, "/no-such-page") == StorefrontPage(False)
+
+
+def test_the_shell_carries_the_preload_links(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text(
+        '<!doctype html>\n<html>\n  <head>\n    <title>t</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n'
+    )
+    monkeypatch.setenv("WEBAPP_DIST", str(dist))
+    get_settings.cache_clear()
+    client = TestClient(create_app())
+    html = client.get("/keyboards").text
+    assert '    <link rel="preload" as="fetch" crossorigin href="/api/wc/filters">\n  </head>' in html
+    assert "&amp;per_page=100" in html  # attribute values are escaped
+    with client.stream("GET", "/keyboards", headers={"Accept-Encoding": "gzip"}) as r:
+        raw = b"".join(r.iter_raw())
+    assert r.headers["content-encoding"] == "gzip" and gzip.decompress(raw).decode() == html
+    assert "preload" not in client.get("/contact").text
+    missing = client.get("/keyboards/not-a-product")
+    assert missing.status_code == 404 and "preload" not in missing.text

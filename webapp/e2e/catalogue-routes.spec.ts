@@ -123,3 +123,20 @@ test('quick add puts a simple product in the cart from the category page', async
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line').filter({ hasText: name })).toBeVisible();
 });
+
+test("a category page's shell preloads its data, and the page's own reads reuse those responses", async ({ page }) => {
+  const html = await (await page.request.get('/keyboards')).text();
+  const preloaded = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map((m) => m[1].replaceAll('&amp;', '&'));
+  expect(preloaded).toEqual(expect.arrayContaining(['/api/wc/products/categories?slug=keyboards', '/api/wc/filters']));
+  expect(preloaded.some((href) => /^\/api\/wc\/products\?category=\d+&per_page=100$/.test(href))).toBe(true);
+  expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\/[^"]+">/);
+
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requested.push(url.pathname + url.search);
+  });
+  await page.goto('/keyboards');
+  await expect(firstCard(page)).toBeVisible();
+  for (const href of preloaded) expect(requested.filter((r) => r === href), href).toHaveLength(1);
+});
