@@ -379,15 +379,17 @@ def take_batch(
 
 
 def build_projector(**kwargs: Any) -> CartProjector:
-    """A projector for the configured databases (``get_cart_app()`` and the relational engine)."""
-    from services.cart.deps import get_cart_app
+    """A projector for the configured databases (``get_cart_app()``, or with
+    ``CART_PARTITION_URLS`` the partition this process follows: ``partitions.projection_app``,
+    ``ValueError`` when none is chosen; and the relational engine)."""
+    from services.cart.partitions import projection_app
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
     settings = get_settings()
     kwargs.setdefault("poll_interval", settings.projection_poll_interval)
     kwargs.setdefault("batch_window", settings.projection_batch_window)
-    return CartProjector(get_cart_app(), get_engine(), **kwargs)
+    return CartProjector(projection_app(), get_engine(), **kwargs)
 
 
 __all__ = [
