@@ -338,29 +338,69 @@ def project(partition: int | None = PARTITION_OPTION) -> None:
 def rebuild_projections() -> None:
     """Rebuild every read model of the cart log from the whole log: ``cart_current``, the
     support index (``support_carts``, ``support_cart_keys``) and the seven analytics read
-    models (each emptied first). ``projections rebuild NAME`` rebuilds one."""
-    import os
+    models (each emptied first). ``projections rebuild NAME`` rebuilds one. With several
+    ``CART_PARTITION_URLS``: ``cart_current`` and the support index from every partition's log
+    (``_rebuild_partitioned``); the analytics read models are left as they are (not built yet
+    across partitions; docs/operations.md)."""
     import time
 
     from services.analytics.projection import build_analytics_projector
+    from services.cart.projection import build_projector
+    from services.support.projection import build_support_projector
+
+    partitions = _each_partition()
+    if partitions != [None]:
+        _rebuild_partitioned(partitions)
+        typer.echo("analytics_*: not rebuilt (several partitions; docs/operations.md)", err=True)
+        return
+    for name, build in (
+        ("cart_current", build_projector),
+        ("support_index", build_support_projector),
+        ("analytics_*", build_analytics_projector),
+    ):
+        projector = build()
+        started = time.perf_counter()
+        last = projector.rebuild()
+        elapsed = time.perf_counter() - started
+        typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
+
+
+def _rebuild_partitioned(
+    partitions: list[int | None], names: tuple[str, ...] = ("cart_current", "support_index")
+) -> None:
+    """Rebuild the views ``names`` from every partition's log: first every partition's
+    projector empties the view and sets its tracking to 0 (``CartProjector.reset``), then each
+    catches up from its log's start. (A partition's plain ``rebuild`` would empty the rows the
+    other partitions had already written back.) The analytics read models are not rebuilt
+    across partitions: exit code 2 when asked (docs/operations.md)."""
+    import os
+    import time
+
     from services.cart.partitions import PARTITION_ENV
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
-    for partition in _each_partition():
-        if partition is not None:
+    builders = {"cart_current": build_projector, "support_index": build_support_projector}
+    unknown = [name for name in names if name not in builders]
+    if unknown:
+        typer.echo(
+            f"{', '.join(unknown)}: not rebuilt with several CART_PARTITION_URLS (only cart_current "
+            "and support_index are); see docs/operations.md, partitioned cart streams",
+            err=True,
+        )
+        raise typer.Exit(2)
+    for name in names:
+        projectors = []
+        for partition in partitions:
             os.environ[PARTITION_ENV] = str(partition)
-        where = "" if partition is None else f" (partition {partition})"
-        for name, build in (
-            ("cart_current", build_projector),
-            ("support_index", build_support_projector),
-            ("analytics_*", build_analytics_projector),
-        ):
-            projector = build()
+            projectors.append(builders[name]())
+        for projector in projectors:
+            projector.reset()
+        for partition, projector in zip(partitions, projectors, strict=True):
             started = time.perf_counter()
-            last = projector.rebuild()
+            last = projector.catch_up(projector.rebuild_batch_size)
             elapsed = time.perf_counter() - started
-            typer.echo(f"{name}{where} rebuilt up to notification {last} in {elapsed:.2f} s")
+            typer.echo(f"{name} (partition {partition}) rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
 projections_app = typer.Typer(
@@ -421,6 +461,10 @@ def projections_rebuild(
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
+    partitions: list[int | None] = _each_partition() if partition is None else [None]
+    if partitions != [None] and name in ("cart_current", "support_index", "all"):
+        _rebuild_partitioned(partitions, ("cart_current", "support_index") if name == "all" else (name,))
+        return
     _follow_partition(partition)
     analytics = build_analytics_projector()
     known = ["cart_current", "support_index", *analytics.names, "all"]

@@ -215,6 +215,15 @@ class CartProjector:
             self._reload_position()
             return self.catch_up(self.rebuild_batch_size)
 
+    def reset(self) -> None:
+        """Empty the view and set this projector's tracking to 0, without catching up: the
+        first half of :meth:`rebuild`, for a view fed by several logs (partitioned cart streams,
+        ``services/cart/partitions.py``), where every log's tracking must be at 0 before any
+        of them catches up, since emptying the view empties the other logs' rows too."""
+        with self._lock:
+            self.writer.reset()
+            self._reload_position()
+
     # ---- follow -------------------------------------------------------------------------------
 
     def run_forever(self, stop_event: threading.Event) -> None:
