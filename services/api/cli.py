@@ -236,10 +236,8 @@ def _follow_partition(partition: int | None) -> None:
     """Make this process (and the processes it spawns) follow partition ``partition``'s log
     (``CART_PARTITION``; ``services/cart/partitions.py``); exit code 2 for an index that
     ``CART_PARTITION_URLS`` does not have, or for none chosen when it lists several."""
-    import os
-
-    from services.cart.partitions import PARTITION_ENV, _pick
-    from services.shared.settings import get_settings
+    from services.cart.partitions import _pick
+    from services.shared.settings import follow_partition, get_settings
 
     count = len(get_settings().cart_partitions)
     if partition is None and not count:
@@ -252,17 +250,16 @@ def _follow_partition(partition: int | None) -> None:
     except ValueError as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(2) from None
-    os.environ[PARTITION_ENV] = str(chosen)
+    follow_partition(chosen)
 
 
 def _each_partition() -> list[int | None]:
-    """The partitions a whole-log command goes through: ``[None]`` (the single store, or the
-    one chosen with ``CART_PARTITION``) or every index of ``CART_PARTITION_URLS``."""
-    from services.cart.partitions import selected_partition
+    """The partitions a whole-log command goes through: ``[None]`` (the single store, or one
+    partition) or every index of ``CART_PARTITION_URLS`` when it lists several."""
     from services.shared.settings import get_settings
 
     count = len(get_settings().cart_partitions)
-    if count <= 1 or selected_partition() is not None:
+    if count <= 1:
         return [None]
     return list(range(count))
 
@@ -373,11 +370,10 @@ def _rebuild_partitioned(
     catches up from its log's start. (A partition's plain ``rebuild`` would empty the rows the
     other partitions had already written back.) The analytics read models are not rebuilt
     across partitions: exit code 2 when asked (docs/operations.md)."""
-    import os
     import time
 
-    from services.cart.partitions import PARTITION_ENV
     from services.cart.projection import build_projector
+    from services.shared.settings import follow_partition
     from services.support.projection import build_support_projector
 
     builders = {"cart_current": build_projector, "support_index": build_support_projector}
@@ -392,7 +388,7 @@ def _rebuild_partitioned(
     for name in names:
         projectors = []
         for partition in partitions:
-            os.environ[PARTITION_ENV] = str(partition)
+            follow_partition(partition)
             projectors.append(builders[name]())
         for projector in projectors:
             projector.reset()
@@ -414,21 +410,19 @@ def projections_status() -> None:
     """Print every projection of the cart log (``cart_current``, ``support_index``, the
     ``analytics_*`` ones) with its position, the log's head, and its lag in events and
     seconds (how long its oldest unapplied event has waited). Exit code 0."""
-    import os
-
     from rich.console import Console
     from rich.table import Table
 
     from services.analytics.projection import build_analytics_projector, projection_status
     from services.cart.deps import get_cart_app
-    from services.cart.partitions import PARTITION_ENV
     from services.cart.projection import build_projector
     from services.shared.db import get_engine
+    from services.shared.settings import follow_partition
     from services.support.projection import build_support_projector
 
     for partition in _each_partition():
         if partition is not None:
-            os.environ[PARTITION_ENV] = str(partition)
+            follow_partition(partition)
         for build in (build_projector, build_support_projector, build_analytics_projector):
             build()  # creates missing tracking rows (and back-fills a changed analytics projection)
     table = Table("projection", "position", "head", "lag (events)", "lag (s)")
@@ -448,11 +442,12 @@ def projections_rebuild(
     name: str = typer.Argument(
         ..., help="cart_current, support_index, one of the analytics_* read models, or 'all'."
     ),
-    partition: int | None = PARTITION_OPTION,
 ) -> None:
     """Rebuild one projection from the whole cart log with a progress bar (the others are
     left as they are; the shop keeps running). Exit code 2 for an unknown name. With several
-    ``CART_PARTITION_URLS``, ``--partition I`` says whose log (each partition's are separate)."""
+    ``CART_PARTITION_URLS``: ``cart_current``, ``support_index`` and ``all`` (those two) are
+    rebuilt from every partition's log; an analytics read model exits with code 2 (its rebuild
+    empties rows of every partition; not built across partitions yet)."""
     import time
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -461,11 +456,10 @@ def projections_rebuild(
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
-    partitions: list[int | None] = _each_partition() if partition is None else [None]
-    if partitions != [None] and name in ("cart_current", "support_index", "all"):
+    partitions = _each_partition()
+    if partitions != [None]:
         _rebuild_partitioned(partitions, ("cart_current", "support_index") if name == "all" else (name,))
         return
-    _follow_partition(partition)
     analytics = build_analytics_projector()
     known = ["cart_current", "support_index", *analytics.names, "all"]
     if name not in known:

@@ -25,7 +25,6 @@ afterwards, so migration 0020's DDL serves every partition unchanged
 from __future__ import annotations
 
 import importlib.util
-import os
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -297,19 +296,13 @@ def _safe(url: str) -> str:
 
 # ---- whole-log readers ---------------------------------------------------------------------------
 
-PARTITION_ENV = "CART_PARTITION"
-
 
 def selected_partition() -> int | None:
-    """The partition this process follows, from ``CART_PARTITION`` (set by ``shop project
-    --partition I`` for itself and the processes it spawns); None when unset. ``ValueError``
-    for a value that is not a whole number >= 0."""
-    raw = os.environ.get(PARTITION_ENV, "").strip()
-    if not raw:
-        return None
-    if not raw.isdigit():
-        raise ValueError(f"{PARTITION_ENV} must be a partition index (0, 1, ...), got {raw!r}")
-    return int(raw)
+    """The partition this process follows (the ``CART_PARTITION`` setting, which ``shop project
+    --partition I`` sets for itself and the processes it spawns); None when unset."""
+    from services.shared.settings import get_settings
+
+    return get_settings().followed_partition
 
 
 def _pick(count: int, partition: int | None) -> int:

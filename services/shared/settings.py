@@ -173,6 +173,9 @@ class Settings(BaseSettings):
             (``services/cart/partitions.py``). Empty (the default): the single event store beside
             ``database_url``. N cannot change without moving streams. A malformed list (an empty
             item, another scheme, a URL twice) stops the process at start-up (``ValueError``).
+        cart_partition: the partition whose log this process's projections follow
+            (``CART_PARTITION``; set by ``shop project --partition I`` with
+            :func:`follow_partition`, inherited by the processes it spawns); unset: none chosen.
         cart_pool_size: event-store connections per process (PostgreSQL).
         cart_snapshot_interval: a cart snapshot every N events (docs/events.md).
         cart_fast_path: serve cart commands on the event loop when nothing in them can block
@@ -243,6 +246,7 @@ class Settings(BaseSettings):
     db_max_overflow: int = 10
     event_store: str = "database"
     cart_partition_urls: str = ""
+    cart_partition: str = ""
     cart_pool_size: int = 10
     cart_snapshot_interval: int = 50
     cart_fast_path: bool = True
@@ -319,6 +323,18 @@ class Settings(BaseSettings):
     def _check_partition_urls(cls, value: str) -> str:
         parse_partition_urls(value)  # raises ValueError with the reason
         return value
+
+    @field_validator("cart_partition")
+    @classmethod
+    def _check_partition(cls, value: str) -> str:
+        if value.strip() and not value.strip().isdigit():
+            raise ValueError(f"CART_PARTITION must be a partition index (0, 1, ...), got {value!r}")
+        return value.strip()
+
+    @property
+    def followed_partition(self) -> int | None:
+        """``CART_PARTITION`` as an index, None when unset."""
+        return int(self.cart_partition) if self.cart_partition else None
 
     @property
     def cart_partitions(self) -> list[str]:
@@ -437,6 +453,19 @@ def use_direct_database() -> Settings:
         os.environ["DATABASE_URL"] = direct
         os.environ["DATABASE_PGBOUNCER"] = "false"
         get_settings.cache_clear()
+    return get_settings()
+
+
+def follow_partition(index: int | None) -> Settings:
+    """Make this process (and the processes it spawns, which inherit the environment) follow
+    cart partition ``index``'s log (``CART_PARTITION``; None: unset it), and re-read the
+    settings, which it returns. For ``shop project --partition I`` and the rebuilds that go
+    through every partition (``services/cart/partitions.py``)."""
+    if index is None:
+        os.environ.pop("CART_PARTITION", None)
+    else:
+        os.environ["CART_PARTITION"] = str(int(index))
+    get_settings.cache_clear()
     return get_settings()
 
 
