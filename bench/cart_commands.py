@@ -286,7 +286,7 @@ def spawn_server(env: dict[str, str], port: int, workers: int) -> list[subproces
         raise
 
 
-PARTITION_POOLS = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "2", "CART_POOL_SIZE": "2"}
+PARTITION_POOLS = {"DB_POOL_SIZE": "4", "DB_MAX_OVERFLOW": "4", "CART_POOL_SIZE": "4"}
 
 
 def partition_urls(base: str, schema: str, count: int) -> list[str]:

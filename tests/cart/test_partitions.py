@@ -380,3 +380,62 @@ if PG_URL:
             for process in processes:
                 process.stop()
             get_settings.cache_clear()
+
+
+# ---- checkout over HTTP on a partitioned shop (SQLite files, or PostgreSQL databases) ----------
+
+
+@pytest.fixture
+def checkout_partitions(tmp_path: Path, pg_schema_url: str | None) -> Iterator[list[str]]:
+    """Two partition stores for the checkout test: databases of its own on PostgreSQL
+    (:func:`partition_databases`), SQLite files otherwise, tables made either way."""
+    if pg_schema_url:
+        yield from partition_databases(pg_schema_url, 2)
+        return
+    urls = [f"sqlite:///{tmp_path / f'checkout-part{i}.sqlite3'}" for i in range(2)]
+    migrate_partitions(Settings(cart_partition_urls=",".join(urls), data_dir=tmp_path))
+    yield urls
+
+
+def test_checkout_places_orders_for_carts_of_both_partitions(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, checkout_partitions: list[str]
+) -> None:
+    """The HTTP shop with ``CART_PARTITION_URLS``: carts made, filled, handed off and ordered
+    through the API; each order recorded on its cart (``record_order``, in the cart's own
+    partition), the replay of the order answered from the same order."""
+    from fastapi.testclient import TestClient
+
+    from services.api.app import create_app
+    from services.cart.deps import get_cart_app
+    from tests.checkout.conftest import cart, place, product
+    from tests.checkout.conftest import seed as checkout_seed
+
+    env = {
+        "CART_PARTITION_URLS": ",".join(checkout_partitions),
+        "RUN_PROJECTIONS": "false",
+        "RATE_LIMIT_PLACE_ORDER": "",
+        "MAIL_BACKEND": "outbox",
+        "CART_POOL_SIZE": "2",
+    }
+    with seeded_database(tmp_path_factory, pg_schema_url, "partitioned-checkout", checkout_seed, env) as (
+        url,
+        _,
+    ):
+        with shared_db.get_sessionmaker(url)() as session:
+            pid = product(session)
+        with TestClient(create_app()) as http:
+            router = get_cart_app()
+            assert isinstance(router, PartitionedCartApplication) and router.count == 2
+            tokens = [cart(http, (pid, 1)) for _ in range(8)]
+            assert {partition_of(cart_id_for(t), 2) for t in tokens} == {0, 1}
+            for token in tokens:
+                answer = place(http, token, key=f"order-{token[:8]}")
+                assert answer.status_code == 201, answer.text
+                order_id = str(answer.json()["order"]["id"])
+                again = place(http, token, key=f"order-{token[:8]}")
+                assert str(again.json()["order"]["id"]) == order_id
+                state = router.state(token)
+                assert state["orders"] == [order_id] and state["lines"] == []
+                home = router.for_token(token)
+                assert home is router.partitions[partition_of(cart_id_for(token), 2)]
+                assert [e["type"] for e in home.history(token)][-1] == "OrderPlaced"
