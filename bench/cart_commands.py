@@ -58,6 +58,13 @@ What one run does (PostgreSQL only: ``--database-url``, default the ``test`` dat
    ``CartApplication.repository.get`` in-process and ``GET /api/cart`` over HTTP, alternating
    the two carts, and prints p50/p99 of each and the ratio.
 
+5. Partitions (``--partitions N``, docs/operations.md, "Past one primary: partitioned cart
+   streams"): instead of phases 2-4, the commands of phase 2 twice, first with the cart streams
+   in 1 partition database, then in N (``CART_PARTITION_URLS``), each database made for the run
+   (``<database>_<schema>_p<i>``, tables by ``migrate-partitions``, dropped after), one
+   ``project --partition i`` worker per partition; prints commands/s and p99 of each and the
+   ratios N : 1. The projection lag is not sampled in this mode (the log is N logs).
+
 The schema is dropped at the end (``--keep-schema`` keeps it).
 
     .venv/bin/python bench/cart_commands.py                       # everything, 2 workers, 20 s
@@ -67,6 +74,7 @@ The schema is dropped at the end (``--keep-schema`` keeps it).
     .venv/bin/python bench/cart_commands.py --only commands       # or: inserts, load
     .venv/bin/python bench/cart_commands.py --workers 1 --shoppers 4 --warmup 0 --seconds 1 \
         --rate 0 --rate 40 --insert-seconds 1 --load-rounds 5 --big-events 300   # smoke
+    .venv/bin/python bench/cart_commands.py --partitions 2                # 1 vs 2 databases
 """
 
 from __future__ import annotations
@@ -237,6 +245,12 @@ def psql(base: str, sql: str) -> None:
     )
 
 
+def psql_alone(base: str, sql: str) -> None:
+    """Run the one statement ``sql`` with psql on ``base``'s server outside a transaction block
+    (``CREATE``/``DROP DATABASE``); stops on an error."""
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", *psql_args(base), "-c", sql], check=True)
+
+
 def prepare_schema(base: str, schema: str, env: dict[str, str]) -> None:
     """(Re)create ``schema``, then ``migrate`` (Alembic and the event store's tables, so the
     workers never race to create them) and ``seed`` it with ``env`` (its ``DATABASE_URL``)."""
@@ -270,6 +284,109 @@ def spawn_server(env: dict[str, str], port: int, workers: int) -> list[subproces
     except BaseException:
         stop_server(projector)
         raise
+
+
+PARTITION_POOLS = {"DB_POOL_SIZE": "4", "DB_MAX_OVERFLOW": "4", "CART_POOL_SIZE": "4"}
+
+
+def partition_urls(base: str, schema: str, count: int) -> list[str]:
+    """``count`` fresh databases on ``base``'s server for the cart partitions, named
+    ``<database>_<schema>_p<i>`` (dropped first if left over), with the event store's tables
+    made by ``migrate-partitions``. Returns their URLs (``postgresql://``)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(base.replace("postgresql+psycopg://", "postgresql://"))
+    database = parts.path.lstrip("/") or "postgres"
+    names = [f"{database}_{schema}_p{i}"[:63] for i in range(count)]
+    drop_databases(base, names)
+    for name in names:
+        psql_alone(base, f'CREATE DATABASE "{name}"')
+    return [urlunsplit((parts.scheme, parts.netloc, f"/{name}", "", "")) for name in names]
+
+
+def drop_databases(base: str, names: Sequence[str]) -> None:
+    """Drop the databases ``names`` (URLs or names) on ``base``'s server, if they exist."""
+    for name in names:
+        psql_alone(base, f'DROP DATABASE IF EXISTS "{name.rsplit("/", 1)[-1]}" WITH (FORCE)')
+
+
+def spawn_partitioned(
+    env: dict[str, str], port: int, workers: int, count: int
+) -> list[subprocess.Popen[bytes]]:
+    """Like :func:`spawn_server` with the cart streams in ``env``'s ``CART_PARTITION_URLS``
+    (``count`` partitions): one projector process per partition (``project --partition i``),
+    then uvicorn. Returns every process (projectors first) once the API answers."""
+    projectors = [
+        subprocess.Popen(
+            [sys.executable, "-m", "services.api.cli", "project", "--partition", str(i)],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
+        )
+        for i in range(count)
+    ]
+    cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(port)]
+    cmd += ["--log-level", "warning", "--no-access-log", "--workers", str(workers)]
+    try:
+        return [*projectors, start_server(cmd, {**env, "RUN_PROJECTIONS": "false"}, port)]
+    except BaseException:
+        for proc in projectors:
+            stop_server(proc)
+        raise
+
+
+def bench_partitions(
+    base: str, schema: str, env: dict[str, str], args: argparse.Namespace
+) -> dict[int, list[dict[str, Any]]]:
+    """The commands of :func:`bench_commands` (``args``' shoppers, seconds, warm-up, rates) with
+    the carts in 1 partition database, then in ``args.partitions`` (each made and dropped for
+    its run: :func:`partition_urls`); prints the N : 1 ratios of commands/s and p99 of each
+    rate. Returns {partition count: runs}."""
+    results: dict[int, list[dict[str, Any]]] = {}
+    for count in sorted({1, args.partitions}):
+        urls = partition_urls(base, schema, count)
+        # Smaller pools than the defaults (each partition is a pool of its own per process):
+        # N partitions x (API workers + projectors) x the default 20 would pass PostgreSQL's 100.
+        penv = {**PARTITION_POOLS, **env, "CART_PARTITION_URLS": ",".join(urls)}
+        procs: list[subprocess.Popen[bytes]] = []
+        try:
+            subprocess.run(
+                [sys.executable, "-m", "services.api.cli", "migrate-partitions"],
+                cwd=ROOT,
+                env=penv,
+                check=True,
+                capture_output=True,
+            )
+            procs = spawn_partitioned(penv, args.port, args.workers, count)
+            print(f"---- {count} partition database(s): {', '.join(u.rsplit('/', 1)[-1] for u in urls)}")
+            results[count] = bench_commands(
+                f"http://127.0.0.1:{args.port}",
+                args.shoppers,
+                args.seconds,
+                args.warmup,
+                args.rate or ["0", "70%"],
+                None,
+                [p.pid for p in procs],
+            )
+        finally:
+            for proc in reversed(procs):
+                stop_server(proc)
+            drop_databases(base, urls)
+    one, many = results[1], results[max(results)]
+    print(
+        f"\n==== partitions: 1 vs {args.partitions} databases, {args.workers} API workers, cpus={os.cpu_count()}"
+    )
+    for a, b in zip(one, many, strict=True):
+        mode = "back to back" if not a["rate"] else f"paced {a['spec']}"
+        p99_a = (a["due"][99] if "due" in a else a["p99"]) / 1000
+        p99_b = (b["due"][99] if "due" in b else b["p99"]) / 1000
+        cpu_a, cpu_b = sum(a["cpu_ms"].values()), sum(b["cpu_ms"].values())
+        print(
+            f"  {mode:16s} commands/s {a['rps']:8.1f} -> {b['rps']:8.1f} ({b['rps'] / a['rps']:.2f}x)  "
+            f"p99 {p99_a:7.1f} -> {p99_b:7.1f} ms ({p99_b / max(p99_a, 1e-9):.2f}x)  "
+            f"CPU/command {cpu_a:.2f} -> {cpu_b:.2f} ms  errors {a['errors_total']} / {b['errors_total']}"
+        )
+    return results
 
 
 def buyable_products(base_url: str) -> list[int]:
@@ -752,6 +869,13 @@ def main() -> None:
     ap.add_argument("--only", choices=["commands", "inserts", "load"], action="append")
     ap.add_argument("--keep-schema", action="store_true")
     ap.add_argument(
+        "--partitions",
+        type=int,
+        default=0,
+        help="N >= 2: only the commands, with the carts in 1 then in N partition databases (made "
+        "and dropped here), and the N : 1 ratios",
+    )
+    ap.add_argument(
         "--base-url",
         help="use a server that is already up on --schema (e.g. under py-spy): no schema setup, no spawn",
     )
@@ -766,6 +890,16 @@ def main() -> None:
     env = {**os.environ, "DATABASE_URL": url}
     set_rate_limits(env, CART_LOAD_LIMITS)  # the spawned server's; the load phase runs in process, unlimited
     os.environ["DATABASE_URL"] = url  # for the in-process CartApplication (load phase)
+    if args.partitions:
+        if args.partitions < 2 or args.base_url:
+            raise SystemExit("--partitions takes N >= 2 and spawns its own servers (no --base-url)")
+        prepare_schema(args.database_url, args.schema, env)
+        try:
+            bench_partitions(args.database_url, args.schema, env, args)
+        finally:
+            if not args.keep_schema:
+                psql(args.database_url, f"DROP SCHEMA IF EXISTS {args.schema} CASCADE;")
+        return
     if not args.base_url:
         prepare_schema(args.database_url, args.schema, env)
     spawn = phases & {"commands", "load"} and not args.base_url

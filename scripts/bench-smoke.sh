@@ -76,6 +76,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   run "cart_commands.py (PostgreSQL)" python bench/cart_commands.py --database-url "$pg" \
     --schema "bench_smoke_cart_$$" --port $((port + 2)) --workers 1 --shoppers 4 --warmup 0 \
     --seconds 1 --rate 0 --rate 40 --insert-seconds 1 --load-rounds 5 --big-events 300
+  run "cart_commands.py --partitions 2 (PostgreSQL)" python bench/cart_commands.py --database-url "$pg" \
+    --schema "bench_smoke_part_$$" --port $((port + 4)) --workers 1 --shoppers 4 --warmup 0 \
+    --seconds 1 --rate 0 --partitions 2
   run "cart_reliability.py (PostgreSQL)" python bench/cart_reliability.py --database-url "$pg" \
     --schema "bench_smoke_rel_$$" --port $((port + 3)) --workers 1 --carts 2 --clients-per-cart 2 --cycles 1
 else

@@ -517,11 +517,11 @@ def _rebuild_share(share: _Share, done: Any) -> None:
     and commit their rows, one transaction per batch. Reports the last notification id read
     after each batch on ``done`` (a queue), and -1 when finished. No tracking rows: the parent
     sets them when every worker has finished."""
-    from services.cart.eventstore import eventstore_env
+    from services.cart.partitions import standalone_log_app
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
-    app = CartApplication(eventstore_env(get_settings()))
+    app = standalone_log_app(get_settings())  # the selected partition's log, when partitioned
     engine = get_engine()
     projections = [
         p for p in all_projections(engine.dialect.name, share.abandoned_after) if p.name in share.names
@@ -579,7 +579,24 @@ def projection_status(
 ) -> list[ProjectionStatus]:
     """The status at ``now`` (default: the current time) of every projection of ``app``'s
     log that has a tracking row (``cart_current``, ``support_index``, the analytics ones),
-    sorted by name."""
+    sorted by name. With partitions (``app`` a ``PartitionedCartApplication``) every
+    partition's projections, partition 0's under their names and partition i's as
+    ``name@carts_p<i>`` (each against its own log's head)."""
+    from services.cart.partitions import partition_apps
+
+    apps = partition_apps(app)
+    now = now or datetime.now(UTC)
+    found = []
+    for index, one in enumerate(apps):
+        statuses = _log_status(engine, one, now)
+        if index:
+            statuses = [replace(s, name=f"{s.name}@{one.name}") for s in statuses]
+        found += statuses
+    return found
+
+
+def _log_status(engine: Engine, app: CartApplication, now: datetime) -> list[ProjectionStatus]:
+    """:func:`projection_status` of one log (one ``CartApplication``)."""
     from services.cart.readmodel import ProjectionTracking
 
     tracking = ProjectionTracking.__table__
@@ -590,7 +607,6 @@ def projection_status(
             )
         ).all()
     head = int(app.recorder.max_notification_id() or 0)
-    now = now or datetime.now(UTC)
     waiting: dict[int, float] = {}
 
     def waited(position: int) -> float:
@@ -650,8 +666,9 @@ def analytics_projector(app: CartApplication, engine: Engine, **kwargs: Any) -> 
 def build_analytics_projector(**kwargs: Any) -> AnalyticsProjector:
     """The analytics projector for the configured databases (``get_cart_app()`` and the
     relational engine), polling like the cart projector, abandonment after
-    ``ANALYTICS_ABANDONED_AFTER_MINUTES``."""
-    from services.cart.deps import get_cart_app
+    ``ANALYTICS_ABANDONED_AFTER_MINUTES``. With ``CART_PARTITION_URLS``: the partition this
+    process follows (``services.cart.partitions.projection_app``)."""
+    from services.cart.partitions import projection_app
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
@@ -660,7 +677,7 @@ def build_analytics_projector(**kwargs: Any) -> AnalyticsProjector:
     kwargs.setdefault("batch_window", settings.projection_batch_window)
     kwargs.setdefault("abandoned_after", timedelta(minutes=settings.analytics_abandoned_after_minutes))
     kwargs.setdefault("sweep_interval", settings.analytics_sweep_seconds)
-    return AnalyticsProjector(get_cart_app(), get_engine(), **kwargs)
+    return AnalyticsProjector(projection_app(), get_engine(), **kwargs)
 
 
 __all__ = [

@@ -134,6 +134,12 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             "the cart log (LISTEN); set RUN_PROJECTIONS=false and run `python -m services.api.cli project` "
             "with DIRECT_DATABASE_URL (docs/operations.md, PgBouncer)"
         )
+    if settings.run_projections and len(settings.cart_partitions) > 1:
+        raise RuntimeError(
+            "RUN_PROJECTIONS=true with several CART_PARTITION_URLS: each partition's log is followed by "
+            "its own workers; set RUN_PROJECTIONS=false and run `python -m services.api.cli project "
+            "--partition I` for every partition (docs/operations.md, partitioned cart streams)"
+        )
     if settings.run_projections:
         from services.analytics.projection import build_analytics_projector
         from services.cart.projection import build_projector

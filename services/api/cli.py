@@ -5,7 +5,8 @@ is set), ``seed-history [--visits N] [--days D] [--seed S] [--force | --if-empty
 shoppers' carts and orders in the past, for the analytics demo),
 ``create-staff EMAIL --role admin|reviewer|support|analyst``, ``import-woocommerce FILE [--update] [--dry-run]``,
 ``send-newsletter --subject S --text FILE [--html FILE] [--tag T]``,
-``serve``, ``project`` (follow the cart log into the read models, foreground),
+``serve``, ``project [--partition I]`` (follow the cart log into the read models, foreground),
+``migrate-partitions`` (the event store's tables in every ``CART_PARTITION_URLS`` database),
 ``rebuild-projections``, ``projections status``, ``projections rebuild NAME`` (one read model, with
 a progress bar), ``create-analyst-role ROLE [--password-env VAR]`` (PostgreSQL: a role that reads
 only the analytics read models), ``support-replay REF [--version N] [--json]`` (a cart's timeline), ``deliver-mail`` (send queued SMTP mail), ``erase-personal-data
@@ -231,15 +232,71 @@ def serve(
     )
 
 
+def _follow_partition(partition: int | None) -> None:
+    """Make this process (and the processes it spawns) follow partition ``partition``'s log
+    (``CART_PARTITION``; ``services/cart/partitions.py``); exit code 2 for an index that
+    ``CART_PARTITION_URLS`` does not have, or for none chosen when it lists several."""
+    from services.cart.partitions import _pick
+    from services.shared.settings import follow_partition, get_settings
+
+    count = len(get_settings().cart_partitions)
+    if partition is None and not count:
+        return
+    if count == 0:
+        typer.echo(f"--partition {partition}: CART_PARTITION_URLS is empty", err=True)
+        raise typer.Exit(2)
+    try:
+        chosen = _pick(count, partition)
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    follow_partition(chosen)
+
+
+def _each_partition() -> list[int | None]:
+    """The partitions a whole-log command goes through: ``[None]`` (the single store, or one
+    partition) or every index of ``CART_PARTITION_URLS`` when it lists several."""
+    from services.shared.settings import get_settings
+
+    count = len(get_settings().cart_partitions)
+    if count <= 1:
+        return [None]
+    return list(range(count))
+
+
+@app.command("migrate-partitions")
+def migrate_partitions() -> None:
+    """Create the cart event store's tables in every database of ``CART_PARTITION_URLS`` with
+    migration 0020's own DDL (idempotent; run it with ``migrate``, before the processes start,
+    which never create tables). Exit code 2 when no partitions are configured."""
+    from services.cart.partitions import migrate_partitions as migrate_all
+    from services.shared.settings import get_settings
+
+    try:
+        lines = migrate_all(get_settings())
+    except ValueError as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(2) from None
+    for line in lines:
+        typer.echo(line)
+
+
+PARTITION_OPTION = typer.Option(
+    None, "--partition", min=0, help="With CART_PARTITION_URLS: the partition (0..N-1) whose log to follow."
+)
+
+
 @app.command()
-def project() -> None:
+def project(partition: int | None = PARTITION_OPTION) -> None:
     """Follow the cart event log into every read model until Ctrl-C / SIGTERM: ``cart_current``
     (this thread), the support index (a thread) and the analytics read models (a process of
     their own, stopped with this one: ``follow_in_own_process``). Run with
     ``RUN_PROJECTIONS=false`` on the API processes, or beside them: a batch is never applied
     twice (docs/operations.md, "Analytics"). This is the projection worker: run M of them
     beside N API processes (docs/operations.md, "Processes"); it connects to
-    ``DIRECT_DATABASE_URL`` when set (LISTEN does not work through PgBouncer)."""
+    ``DIRECT_DATABASE_URL`` when set (LISTEN does not work through PgBouncer). With
+    ``CART_PARTITION_URLS`` listing several databases, ``--partition I`` picks the log to follow
+    (run workers for every partition; read models go to ``DATABASE_URL``)."""
     import multiprocessing
     import signal
     import threading
@@ -251,6 +308,7 @@ def project() -> None:
     from services.support.projection import build_support_projector
 
     use_direct_database()  # before any engine or the cart application is built
+    _follow_partition(partition)  # with CART_PARTITION_URLS: one partition's log (and its analytics)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
@@ -277,13 +335,21 @@ def project() -> None:
 def rebuild_projections() -> None:
     """Rebuild every read model of the cart log from the whole log: ``cart_current``, the
     support index (``support_carts``, ``support_cart_keys``) and the seven analytics read
-    models (each emptied first). ``projections rebuild NAME`` rebuilds one."""
+    models (each emptied first). ``projections rebuild NAME`` rebuilds one. With several
+    ``CART_PARTITION_URLS``: ``cart_current`` and the support index from every partition's log
+    (``_rebuild_partitioned``); the analytics read models are left as they are (not built yet
+    across partitions; docs/operations.md)."""
     import time
 
     from services.analytics.projection import build_analytics_projector
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
+    partitions = _each_partition()
+    if partitions != [None]:
+        _rebuild_partitioned(partitions)
+        typer.echo("analytics_*: not rebuilt (several partitions; docs/operations.md)", err=True)
+        return
     for name, build in (
         ("cart_current", build_projector),
         ("support_index", build_support_projector),
@@ -294,6 +360,43 @@ def rebuild_projections() -> None:
         last = projector.rebuild()
         elapsed = time.perf_counter() - started
         typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
+
+
+def _rebuild_partitioned(
+    partitions: list[int | None], names: tuple[str, ...] = ("cart_current", "support_index")
+) -> None:
+    """Rebuild the views ``names`` from every partition's log: first every partition's
+    projector empties the view and sets its tracking to 0 (``CartProjector.reset``), then each
+    catches up from its log's start. (A partition's plain ``rebuild`` would empty the rows the
+    other partitions had already written back.) The analytics read models are not rebuilt
+    across partitions: exit code 2 when asked (docs/operations.md)."""
+    import time
+
+    from services.cart.projection import build_projector
+    from services.shared.settings import follow_partition
+    from services.support.projection import build_support_projector
+
+    builders = {"cart_current": build_projector, "support_index": build_support_projector}
+    unknown = [name for name in names if name not in builders]
+    if unknown:
+        typer.echo(
+            f"{', '.join(unknown)}: not rebuilt with several CART_PARTITION_URLS (only cart_current "
+            "and support_index are); see docs/operations.md, partitioned cart streams",
+            err=True,
+        )
+        raise typer.Exit(2)
+    for name in names:
+        projectors = []
+        for partition in partitions:
+            follow_partition(partition)
+            projectors.append(builders[name]())
+        for projector in projectors:
+            projector.reset()
+        for partition, projector in zip(partitions, projectors, strict=True):
+            started = time.perf_counter()
+            last = projector.catch_up(projector.rebuild_batch_size)
+            elapsed = time.perf_counter() - started
+            typer.echo(f"{name} (partition {partition}) rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
 projections_app = typer.Typer(
@@ -314,10 +417,14 @@ def projections_status() -> None:
     from services.cart.deps import get_cart_app
     from services.cart.projection import build_projector
     from services.shared.db import get_engine
+    from services.shared.settings import follow_partition
     from services.support.projection import build_support_projector
 
-    for build in (build_projector, build_support_projector, build_analytics_projector):
-        build()  # creates missing tracking rows (and back-fills a changed analytics projection)
+    for partition in _each_partition():
+        if partition is not None:
+            follow_partition(partition)
+        for build in (build_projector, build_support_projector, build_analytics_projector):
+            build()  # creates missing tracking rows (and back-fills a changed analytics projection)
     table = Table("projection", "position", "head", "lag (events)", "lag (s)")
     for status in projection_status(get_engine(), get_cart_app()):
         table.add_row(
@@ -337,7 +444,10 @@ def projections_rebuild(
     ),
 ) -> None:
     """Rebuild one projection from the whole cart log with a progress bar (the others are
-    left as they are; the shop keeps running). Exit code 2 for an unknown name."""
+    left as they are; the shop keeps running). Exit code 2 for an unknown name. With several
+    ``CART_PARTITION_URLS``: ``cart_current``, ``support_index`` and ``all`` (those two) are
+    rebuilt from every partition's log; an analytics read model exits with code 2 (its rebuild
+    empties rows of every partition; not built across partitions yet)."""
     import time
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -346,6 +456,10 @@ def projections_rebuild(
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
+    partitions = _each_partition()
+    if partitions != [None]:
+        _rebuild_partitioned(partitions, ("cart_current", "support_index") if name == "all" else (name,))
+        return
     analytics = build_analytics_projector()
     known = ["cart_current", "support_index", *analytics.names, "all"]
     if name not in known:

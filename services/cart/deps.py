@@ -13,9 +13,10 @@ from fastapi import Header
 from services.cart.application import CartApplication
 from services.cart.catalog_adapter import SqlCatalogFacts
 from services.cart.eventstore import eventstore_env
+from services.cart.partitions import PartitionedCartApplication, build_partition
 from services.shared.db import get_sessionmaker
 from services.shared.errors import BadRequest
-from services.shared.settings import get_settings
+from services.shared.settings import Settings, get_settings
 
 _build_lock = threading.Lock()
 
@@ -39,6 +40,8 @@ def cart_token(raw: str | None) -> str:
 @lru_cache(maxsize=1)
 def _build() -> CartApplication:
     settings = get_settings()
+    if settings.cart_partitions:
+        return _build_partitioned(settings)  # type: ignore[return-value]
     env = eventstore_env(settings)
     env["CART_SNAPSHOT_INTERVAL"] = str(settings.cart_snapshot_interval)
     # Catalogue facts are trusted for CATALOG_CACHE_TTL seconds, like every catalogue read: an
@@ -49,9 +52,20 @@ def _build() -> CartApplication:
     return CartApplication(env, catalog=facts)
 
 
+def _build_partitioned(settings: Settings) -> PartitionedCartApplication:
+    """The router over ``CART_PARTITION_URLS`` (``services/cart/partitions.py``): one
+    ``CartApplication`` per partition, all deciding with one catalogue (one refresher thread)."""
+    facts = SqlCatalogFacts(get_sessionmaker(), ttl=settings.catalog_cache_ttl)
+    facts.start_refresher()
+    apps = [build_partition(settings, i, facts) for i in range(len(settings.cart_partitions))]
+    return PartitionedCartApplication(apps)
+
+
 def get_cart_app() -> CartApplication:
     """The ``CartApplication`` for the configured database: one per process, built once even when
     the first requests arrive together (each build would open its own connection pool).
+    With ``CART_PARTITION_URLS`` set it is a ``PartitionedCartApplication`` (same interface,
+    each call routed to the cart's partition; typed as ``CartApplication`` for its callers).
     Tests call ``get_cart_app.cache_clear()``."""
     with _build_lock:
         return _build()

@@ -11,6 +11,7 @@ is built by :class:`PgBouncerPostgresFactory`, whose connections never prepare s
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -58,10 +59,21 @@ def eventstore_env(settings: Settings, *, create_tables: bool = False) -> dict[s
     return env
 
 
-def _database_env(settings: Settings) -> dict[str, str]:
-    url = settings.effective_database_url
+def partition_eventstore_env(settings: Settings, url: str) -> dict[str, str]:
+    """``eventsourcing`` environment variables for one cart partition's event store at ``url``
+    (an item of ``CART_PARTITION_URLS``; ``services/cart/partitions.py``): PostgreSQL, that
+    database (pool sizes, PgBouncer and ``search_path`` as for the main one); SQLite, the file
+    the URL names itself (``sqlite:///path``; its folder is made). Always ``CREATE_TABLE=n``:
+    ``shop migrate-partitions`` makes the tables with migration 0020's DDL."""
+    env = _database_env(settings, url)
+    env["CREATE_TABLE"] = "n"
+    return env
+
+
+def _database_env(settings: Settings, partition_url: str | None = None) -> dict[str, str]:
+    url = partition_url or settings.effective_database_url
     if url.startswith("sqlite"):
-        path = settings.data_dir / "cart-events.sqlite3"
+        path = Path(url.split(":///", 1)[1]) if partition_url else settings.data_dir / "cart-events.sqlite3"
         path.parent.mkdir(parents=True, exist_ok=True)
         return {
             "PERSISTENCE_MODULE": "eventsourcing.sqlite",

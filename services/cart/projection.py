@@ -215,6 +215,15 @@ class CartProjector:
             self._reload_position()
             return self.catch_up(self.rebuild_batch_size)
 
+    def reset(self) -> None:
+        """Empty the view and set this projector's tracking to 0, without catching up: the
+        first half of :meth:`rebuild`, for a view fed by several logs (partitioned cart streams,
+        ``services/cart/partitions.py``), where every log's tracking must be at 0 before any
+        of them catches up, since emptying the view empties the other logs' rows too."""
+        with self._lock:
+            self.writer.reset()
+            self._reload_position()
+
     # ---- follow -------------------------------------------------------------------------------
 
     def run_forever(self, stop_event: threading.Event) -> None:
@@ -379,15 +388,17 @@ def take_batch(
 
 
 def build_projector(**kwargs: Any) -> CartProjector:
-    """A projector for the configured databases (``get_cart_app()`` and the relational engine)."""
-    from services.cart.deps import get_cart_app
+    """A projector for the configured databases (``get_cart_app()``, or with
+    ``CART_PARTITION_URLS`` the partition this process follows: ``partitions.projection_app``,
+    ``ValueError`` when none is chosen; and the relational engine)."""
+    from services.cart.partitions import projection_app
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
     settings = get_settings()
     kwargs.setdefault("poll_interval", settings.projection_poll_interval)
     kwargs.setdefault("batch_window", settings.projection_batch_window)
-    return CartProjector(get_cart_app(), get_engine(), **kwargs)
+    return CartProjector(projection_app(), get_engine(), **kwargs)
 
 
 __all__ = [

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, PrivateAttr, SecretStr
+from pydantic import Field, PrivateAttr, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from services.shared.company import COMPANY
@@ -167,6 +167,15 @@ class Settings(BaseSettings):
             connections than request threads is safe: sessions are closed without needing a
             thread (services/shared/routing.py).
         event_store: "database" (events beside the configured database) or "memory".
+        cart_partition_urls: comma-separated database URLs (``postgresql...://`` or
+            ``sqlite:///file``) of the cart event-store partitions (docs/operations.md, "Past one
+            primary: partitioned cart streams"); a cart lives in partition ``cart_id.int % N``
+            (``services/cart/partitions.py``). Empty (the default): the single event store beside
+            ``database_url``. N cannot change without moving streams. A malformed list (an empty
+            item, another scheme, a URL twice) stops the process at start-up (``ValueError``).
+        cart_partition: the partition whose log this process's projections follow
+            (``CART_PARTITION``; set by ``shop project --partition I`` with
+            :func:`follow_partition`, inherited by the processes it spawns); unset: none chosen.
         cart_pool_size: event-store connections per process (PostgreSQL).
         cart_snapshot_interval: a cart snapshot every N events (docs/events.md).
         cart_fast_path: serve cart commands on the event loop when nothing in them can block
@@ -236,6 +245,8 @@ class Settings(BaseSettings):
     db_pool_size: int = 10
     db_max_overflow: int = 10
     event_store: str = "database"
+    cart_partition_urls: str = ""
+    cart_partition: str = ""
     cart_pool_size: int = 10
     cart_snapshot_interval: int = 50
     cart_fast_path: bool = True
@@ -307,6 +318,30 @@ class Settings(BaseSettings):
             return self.database_url
         return f"sqlite:///{self.data_dir / 'shop.sqlite3'}"
 
+    @field_validator("cart_partition_urls")
+    @classmethod
+    def _check_partition_urls(cls, value: str) -> str:
+        parse_partition_urls(value)  # raises ValueError with the reason
+        return value
+
+    @field_validator("cart_partition")
+    @classmethod
+    def _check_partition(cls, value: str) -> str:
+        if value.strip() and not value.strip().isdigit():
+            raise ValueError(f"CART_PARTITION must be a partition index (0, 1, ...), got {value!r}")
+        return value.strip()
+
+    @property
+    def followed_partition(self) -> int | None:
+        """``CART_PARTITION`` as an index, None when unset."""
+        return int(self.cart_partition) if self.cart_partition else None
+
+    @property
+    def cart_partitions(self) -> list[str]:
+        """The cart event-store partitions' database URLs, in partition order (empty: one store
+        beside the configured database; ``CART_PARTITION_URLS``)."""
+        return parse_partition_urls(self.cart_partition_urls)
+
     @property
     def effective_analytics_database_url(self) -> str:
         """The database URL of the analysts' read-only queries: ``analytics_database_url``
@@ -347,6 +382,34 @@ def secret_from_environment(name: str) -> str | None:
     given on its command line, where ``ps`` and shell histories would show it. The one other
     place besides ``Settings`` that reads the environment."""
     return os.environ.get(name) or None
+
+
+PARTITION_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://", "sqlite:///")
+
+
+def parse_partition_urls(value: str) -> list[str]:
+    """``CART_PARTITION_URLS`` as a list of URLs (empty string: ``[]``). Raises ``ValueError``
+    naming the item for an empty item (``a,,b``), a scheme not in :data:`PARTITION_SCHEMES`, a
+    URL without a database name, or a URL listed twice (two partitions in one store would
+    mix their streams' notification ids)."""
+    if not value.strip():
+        return []
+    urls = [item.strip() for item in value.split(",")]
+    for n, url in enumerate(urls):
+        if not url:
+            raise ValueError(f"CART_PARTITION_URLS: item {n} is empty")
+        if not url.startswith(PARTITION_SCHEMES):
+            raise ValueError(
+                f"CART_PARTITION_URLS: item {n} must start with one of {', '.join(PARTITION_SCHEMES)}"
+            )
+        rest = url.split("://", 1)[1]
+        if url.startswith("sqlite") and not rest.strip("/"):
+            raise ValueError(f"CART_PARTITION_URLS: item {n} names no SQLite file")
+        if not url.startswith("sqlite") and not rest.split("?", 1)[0].partition("/")[2]:
+            raise ValueError(f"CART_PARTITION_URLS: item {n} names no database")
+    if len(set(urls)) != len(urls):
+        raise ValueError("CART_PARTITION_URLS: a URL is listed twice")
+    return urls
 
 
 @lru_cache
@@ -390,6 +453,19 @@ def use_direct_database() -> Settings:
         os.environ["DATABASE_URL"] = direct
         os.environ["DATABASE_PGBOUNCER"] = "false"
         get_settings.cache_clear()
+    return get_settings()
+
+
+def follow_partition(index: int | None) -> Settings:
+    """Make this process (and the processes it spawns, which inherit the environment) follow
+    cart partition ``index``'s log (``CART_PARTITION``; None: unset it), and re-read the
+    settings, which it returns. For ``shop project --partition I`` and the rebuilds that go
+    through every partition (``services/cart/partitions.py``)."""
+    if index is None:
+        os.environ.pop("CART_PARTITION", None)
+    else:
+        os.environ["CART_PARTITION"] = str(int(index))
+    get_settings.cache_clear()
     return get_settings()
 
 

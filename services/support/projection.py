@@ -111,15 +111,16 @@ def support_projector(app: CartApplication, engine: Engine, **kwargs: Any) -> Ca
 
 def build_support_projector(**kwargs: Any) -> CartProjector:
     """The support index projector for the configured databases (``get_cart_app()`` and the
-    relational engine), polling like the cart projector."""
-    from services.cart.deps import get_cart_app
+    relational engine; with ``CART_PARTITION_URLS``, the partition this process follows:
+    ``services.cart.partitions.projection_app``), polling like the cart projector."""
+    from services.cart.partitions import projection_app
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
     settings = get_settings()
     kwargs.setdefault("poll_interval", settings.projection_poll_interval)
     kwargs.setdefault("batch_window", settings.projection_batch_window)
-    return support_projector(get_cart_app(), get_engine(), **kwargs)
+    return support_projector(projection_app(), get_engine(), **kwargs)
 
 
 __all__ = [

@@ -1,0 +1,441 @@
+"""Cart streams partitioned across event stores (``CART_PARTITION_URLS``,
+``services/cart/partitions.py``; docs/operations.md, "Past one primary: partitioned cart streams").
+
+Everywhere (SQLite files as partitions): the setting's validation, the routing rule, every public
+method of ``CartApplication`` routed, each cart's events only in its partition's store, commands,
+history, support replay and ``record_order`` through the router, and each partition's projector
+filling ``cart_current`` of the main database under its own tracking row.
+
+PostgreSQL (``TEST_DATABASE_URL``): two partition databases made for the test (named after the
+test database and the process's schema, dropped after): the same in-process checks, then the API
+as a process on both partitions with one projection worker per partition under concurrent
+commands, one worker killed with SIGKILL mid-load and started again: every acknowledged command
+exactly once in its cart, and ``cart_current`` in the main database holding every cart at its
+last version, both partitions' tracking rows at their logs' heads.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+from uuid import UUID
+
+import httpx
+import pytest
+from pydantic import ValidationError
+from sqlalchemy import create_engine, text
+
+from services.cart.application import CartApplication
+from services.cart.domain import cart_id_for
+from services.cart.partitions import (
+    ROUTED_METHODS,
+    PartitionedCartApplication,
+    build_partition,
+    migrate_partitions,
+    partition_apps,
+    partition_of,
+    tracking_name,
+)
+from services.cart.projection import CartProjector
+from services.shared import db as shared_db
+from services.shared.errors import NotFound
+from services.shared.settings import Settings, get_settings, parse_partition_urls
+from tests.cart.helpers import GERMANY, USA, FakeCatalog, new_token, shop_products
+from tests.cart.processes import Server, Worker, free_port, wait_for
+from tests.cart.shared_cart_load import SharedCartLoad, check_carts
+from tests.cart.test_crash_recovery import CLIENTS_PER_CART, PRODUCTS, seed
+from tests.conftest import PG_URL, seeded_database
+
+CARTS = 24  # enough that both partitions of 2 get carts (P(all in one) = 2 ** -23)
+
+
+# ---- the setting and the rule ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "value, reason",
+    [
+        ("sqlite:///a.db,,sqlite:///b.db", "item 1 is empty"),
+        ("mysql://h/db", "must start with"),
+        ("postgresql://127.0.0.1:5432", "names no database"),
+        ("sqlite:///", "names no SQLite file"),
+        ("sqlite:///a.db, sqlite:///a.db", "listed twice"),
+    ],
+)
+def test_a_malformed_partition_list_stops_the_settings(value: str, reason: str) -> None:
+    with pytest.raises(ValueError, match=reason):
+        parse_partition_urls(value)
+    with pytest.raises(ValidationError, match=reason):
+        Settings(cart_partition_urls=value)
+
+
+def test_the_default_is_one_store_and_the_rule_is_the_id_modulo_n() -> None:
+    assert Settings(cart_partition_urls="").cart_partitions == []
+    two = Settings(cart_partition_urls=" postgresql://h/a , postgresql://h/b ")
+    assert two.cart_partitions == ["postgresql://h/a", "postgresql://h/b"]
+    cart_id = UUID(int=7)
+    assert partition_of(cart_id, 1) == 0
+    assert partition_of(cart_id, 2) == 1
+    assert partition_of(cart_id, 3) == 1
+    with pytest.raises(ValueError):
+        partition_of(cart_id, 0)
+    assert [tracking_name(i) for i in range(3)] == ["carts", "carts_p1", "carts_p2"]
+
+
+def test_every_public_method_of_the_cart_application_is_routed() -> None:
+    """A method added to ``CartApplication`` (e.g. an async command path) must be routed by cart
+    in ``PartitionedCartApplication`` too: this fails until it is."""
+    public = {
+        name
+        for name, value in vars(CartApplication).items()
+        if not name.startswith("_") and inspect.isfunction(value)
+    }
+    assert public <= ROUTED_METHODS, f"not routed: {sorted(public - ROUTED_METHODS)}"
+    for name in ROUTED_METHODS:
+        mine = getattr(PartitionedCartApplication, name)
+        theirs = getattr(CartApplication, name)
+        assert inspect.iscoroutinefunction(mine) == inspect.iscoroutinefunction(theirs), name
+        assert (
+            list(inspect.signature(mine).parameters)[:2] == list(inspect.signature(theirs).parameters)[:2]
+        ), name
+
+
+# ---- in process: the router on two stores ------------------------------------------------------
+
+
+def _router(settings: Settings, catalog: FakeCatalog) -> PartitionedCartApplication:
+    migrate_partitions(settings)
+    return PartitionedCartApplication(
+        [build_partition(settings, i, catalog) for i in range(len(settings.cart_partitions))]
+    )
+
+
+def _stored_ids(url: str) -> set[str]:
+    """The cart ids with events in the partition store at ``url``."""
+    if url.startswith("sqlite"):
+        with sqlite3.connect(url.split(":///", 1)[1]) as conn:
+            return {str(UUID(row[0])) for row in conn.execute("SELECT originator_id FROM stored_events")}
+    engine = create_engine(_psycopg(url))
+    try:
+        with engine.connect() as conn:
+            return {str(row[0]) for row in conn.execute(text("SELECT originator_id FROM carts_events"))}
+    finally:
+        engine.dispose()
+
+
+def _psycopg(url: str) -> str:
+    return (
+        url.replace("postgresql://", "postgresql+psycopg://", 1) if url.startswith("postgresql://") else url
+    )
+
+
+def check_router(router: PartitionedCartApplication, urls: list[str], main_url: str) -> None:
+    """Carts spread over both partitions, each cart's events only in its own store; commands,
+    history, the support replay's reads, ``record_order`` through the router; each partition's
+    projector fills ``cart_current`` in the main database under its own tracking row."""
+    from services.support import service as support
+
+    tokens = [new_token() for _ in range(CARTS)]
+    for n, token in enumerate(tokens):
+        router.start(token)
+        router.execute(token, {"type": "add", "product_id": 1, "variation_id": None}, f"k{n}")
+        router.execute(token, {"type": "set_country", "country": "US" if n % 2 else "DE"}, f"c{n}")
+    where = {str(cart_id_for(t)): partition_of(cart_id_for(t), 2) for t in tokens}
+    assert set(where.values()) == {0, 1}, "both partitions hold carts"
+    stored = [_stored_ids(url) for url in urls]
+    for cart_id, index in where.items():
+        assert cart_id in stored[index]
+        assert cart_id not in stored[1 - index], f"{cart_id} stored in both partitions"
+
+    token = tokens[0]
+    assert router.state(token)["version"] == 3
+    assert [e["type"] for e in router.history(token)][-1] == "CountrySet"
+    assert router.get_cart(token, version=2).version == 2
+    again = router.execute(token, {"type": "add", "product_id": 1, "variation_id": None}, "k0")
+    assert again.replayed
+    cart_id = cart_id_for(token)
+    assert router.repository.get(cart_id).version == 3  # what the support timeline reads
+    assert len(list(router.repository.event_store.get(cart_id))) == 3
+    assert len(list(router.events.get(cart_id, desc=True, limit=1))) == 1  # checkout's GA4 read
+    ordered = router.record_order(token, "9001", 1190, "EUR")
+    assert ordered["lines"] == [] and router.state(token)["orders"] == ["9001"]
+    with pytest.raises(NotFound):
+        router.state(new_token())
+    assert router.recorder.max_notification_id() == sum(
+        int(p.recorder.max_notification_id() or 0) for p in router.partitions
+    )
+
+    engine = shared_db.get_engine(main_url)
+    for app in partition_apps(router):
+        with CartProjector(app, engine, poll_interval=0.01) as projector:
+            projector.catch_up()
+            assert projector.writer.position() == app.recorder.max_notification_id()
+    with engine.connect() as conn:
+        rows = dict(conn.execute(text("SELECT cart_id, version FROM cart_current")).all())
+        tracked = dict(
+            conn.execute(
+                text(
+                    "SELECT application_name, notification_id FROM projection_tracking "
+                    "WHERE projection_name = 'cart_current'"
+                )
+            ).all()
+        )
+    assert {cid: rows.get(cid) for cid in where} == {
+        str(cart_id_for(t)): router.state(t)["version"] for t in tokens
+    }
+    assert tracked == {p.name: p.recorder.max_notification_id() for p in router.partitions}
+    # A rebuild across partitions (``shop rebuild-projections``): every tracking back to 0 and
+    # the view emptied before any partition catches up, so none empties another's rows.
+    projectors = [CartProjector(app, engine) for app in partition_apps(router)]
+    for projector in projectors:
+        projector.reset()
+    for projector in projectors:
+        projector.catch_up()
+    with engine.connect() as conn:
+        rebuilt = dict(conn.execute(text("SELECT cart_id, version FROM cart_current")).all())
+    assert rebuilt == rows
+    with shared_db.get_sessionmaker(main_url)() as session:
+        timeline = support.timeline(session, router, str(cart_id))  # type: ignore[arg-type]
+    assert timeline.document["version"] == 4
+
+
+def test_two_sqlite_partitions_route_store_and_project(db_url: str, tmp_path: Path) -> None:
+    urls = [f"sqlite:///{tmp_path / f'part{i}' / 'events.sqlite3'}" for i in range(2)]
+    settings = Settings(database_url=db_url, cart_partition_urls=",".join(urls), data_dir=tmp_path / "data")
+    router = _router(settings, FakeCatalog(shop_products(), [GERMANY, USA]))
+    try:
+        check_router(router, urls, db_url)
+    finally:
+        router.close()
+
+
+# ---- PostgreSQL: partition databases of the test's own -----------------------------------------
+
+
+def _database_url(url: str, name: str) -> str:
+    """``url`` (without its ``search_path`` options) naming the database ``name``."""
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, parts.netloc, f"/{name}", "", ""))
+
+
+def partition_databases(schema_url: str, count: int) -> Iterator[list[str]]:
+    """``count`` new databases on the test database's server, named ``<test db>_<schema>_p<i>``
+    (the schema is private to this pytest process, so parallel runs never share one), with the
+    event store's tables (``migrate_partitions``); dropped afterwards. Yields their URLs."""
+    base = PG_URL
+    database = urlsplit(base).path.lstrip("/") or "postgres"
+    schema = schema_url.rsplit("search_path%3D", 1)[1].split("&")[0]
+    names = [f"{database}_{schema}_p{i}"[:63] for i in range(count)]
+    admin = create_engine(_database_url(base, "postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            for name in names:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
+        urls = [_database_url(base, name).replace("postgresql+psycopg://", "postgresql://") for name in names]
+        migrate_partitions(Settings(cart_partition_urls=",".join(urls)))
+        yield urls
+    finally:
+        with admin.connect() as conn:
+            for name in names:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def partitioned_lags(main_url: str, urls: list[str], states: dict[str, dict[str, Any]]) -> str:
+    """What ``cart_current`` (main database) still lacks: carts not at the version and item count
+    of ``states``, and partitions whose ``cart_current`` tracking row is behind their log's head.
+    Empty when everything has caught up."""
+    engine = create_engine(main_url)
+    try:
+        with engine.connect() as conn:
+            rows = {
+                cid: (version, items)
+                for cid, version, items in conn.execute(
+                    text("SELECT cart_id, version, item_count FROM cart_current")
+                )
+            }
+            tracked = dict(
+                conn.execute(
+                    text(
+                        "SELECT application_name, notification_id FROM projection_tracking "
+                        "WHERE projection_name = 'cart_current'"
+                    )
+                ).all()
+            )
+    finally:
+        engine.dispose()
+    want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}
+    lags = [f"{cid[:8]}: {rows.get(cid)} != {w}" for cid, w in want.items() if rows.get(cid) != w]
+    for index, url in enumerate(urls):
+        head_engine = create_engine(_psycopg(url))
+        try:
+            with head_engine.connect() as conn:
+                head = conn.execute(
+                    text("SELECT COALESCE(MAX(notification_id), 0) FROM carts_events")
+                ).scalar_one()
+        finally:
+            head_engine.dispose()
+        if tracked.get(tracking_name(index)) != head:
+            lags.append(f"partition {index}: tracking {tracked.get(tracking_name(index))}, head {head}")
+    return ", ".join(lags)
+
+
+if PG_URL:
+
+    @pytest.fixture
+    def partitions(pg_schema_url: str | None) -> Iterator[list[str]]:
+        """Two partition databases of this test (made and dropped by it)."""
+        assert pg_schema_url is not None
+        yield from partition_databases(pg_schema_url, 2)
+
+    def test_two_postgres_partitions_route_store_and_project(
+        db_url: str, partitions: list[str], tmp_path: Path
+    ) -> None:
+        settings = Settings(database_url=db_url, cart_partition_urls=",".join(partitions), cart_pool_size=2)
+        router = _router(settings, FakeCatalog(shop_products(), [GERMANY, USA]))
+        try:
+            check_router(router, partitions, db_url)
+        finally:
+            router.close()
+
+    @pytest.fixture
+    def partitioned_shop(
+        tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, partitions: list[str]
+    ) -> Iterator[str]:
+        """The crash test's catalogue in the migrated main schema; ``CART_PARTITION_URLS``
+        names the two partition databases (the subprocesses inherit it)."""
+        env = {"CART_PARTITION_URLS": ",".join(partitions)}
+        with seeded_database(tmp_path_factory, pg_schema_url, "partitions", seed, env) as (url, _):
+            yield url
+
+    def test_api_on_two_partitions_with_a_worker_each_loses_nothing_across_kill_9(
+        partitioned_shop: str, partitions: list[str], tmp_path: Path
+    ) -> None:
+        api = Server(free_port(), tmp_path / "api.log", {"RUN_PROJECTIONS": "false"})
+        workers = [Worker(tmp_path / f"worker{i}.log") for i in range(2)]
+        for index, worker in enumerate(workers):
+            worker.command += ["--partition", str(index)]
+        processes = [api, *workers]
+        try:
+            for process in processes:
+                process.launch()
+            api.wait_healthy()
+            for worker in workers:
+                wait_for(worker.ready, 300, worker.output)
+            with httpx.Client(base_url=api.base_url, timeout=30) as http:
+                tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS // 3)]
+            homes = {partition_of(cart_id_for(t), 2) for t in tokens}
+            assert homes == {0, 1}, "the load reaches both partitions"
+            load = SharedCartLoad(
+                [api.base_url],
+                tokens,
+                PRODUCTS,
+                clients_per_cart=CLIENTS_PER_CART // 2,
+                prefix="parts",
+                timeout=30.0,
+                deadline=600.0,
+            )
+            load.start()
+            total = len(load.logs) * 18
+            wait_for(lambda: load.answered >= total // 4 or load.done(), 120, lambda: f"{load.answered}")
+            assert load.answered < total, "the kill must come mid-load"
+            workers[1].kill()
+            workers[1].start()
+            assert load.join(), "clients still running after the deadline"
+
+            problems = [f"cart {log.cart} client {log.client}: {log.error}" for log in load.logs if log.error]
+            problems += [f"{s.key}: unexpected answer {s.unexpected}" for s in load.sent if s.unexpected]
+            problems += [f"{s.key}: never answered" for s in load.sent if s.status is None]
+            assert not problems, "\n".join(problems[:20]) + f"\nlog:\n{api.output()}"
+            reports = check_carts(api.base_url, load)
+            findings = [f"cart {n}: {p}" for n, r in enumerate(reports) for p in r.problems]
+            assert not findings, "\n".join(findings)
+            assert sum(r.acknowledged for r in reports) == len(load.sent) == total
+
+            stored = [_stored_ids(url) for url in partitions]
+            for token in tokens:
+                cid, home = str(cart_id_for(token)), partition_of(cart_id_for(token), 2)
+                assert cid in stored[home] and cid not in stored[1 - home]
+
+            with httpx.Client(base_url=api.base_url, timeout=30) as http:
+                carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
+            states = {cart["cart_id"]: cart for cart in carts}
+            wait_for(
+                lambda: not partitioned_lags(partitioned_shop, partitions, states),
+                120,
+                lambda: partitioned_lags(partitioned_shop, partitions, states),
+            )
+            for process in processes:
+                assert "Traceback" not in process.output(10**6), process.output()
+        except BaseException:
+            for process in processes:
+                print(f"==== {' '.join(process.command)}\n{process.output()}")
+            raise
+        finally:
+            for process in processes:
+                process.stop()
+            get_settings.cache_clear()
+
+
+# ---- checkout over HTTP on a partitioned shop (SQLite files, or PostgreSQL databases) ----------
+
+
+@pytest.fixture
+def checkout_partitions(tmp_path: Path, pg_schema_url: str | None) -> Iterator[list[str]]:
+    """Two partition stores for the checkout test: databases of its own on PostgreSQL
+    (:func:`partition_databases`), SQLite files otherwise, tables made either way."""
+    if pg_schema_url:
+        yield from partition_databases(pg_schema_url, 2)
+        return
+    urls = [f"sqlite:///{tmp_path / f'checkout-part{i}.sqlite3'}" for i in range(2)]
+    migrate_partitions(Settings(cart_partition_urls=",".join(urls), data_dir=tmp_path))
+    yield urls
+
+
+def test_checkout_places_orders_for_carts_of_both_partitions(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, checkout_partitions: list[str]
+) -> None:
+    """The HTTP shop with ``CART_PARTITION_URLS``: carts made, filled, handed off and ordered
+    through the API; each order recorded on its cart (``record_order``, in the cart's own
+    partition), the replay of the order answered from the same order."""
+    from fastapi.testclient import TestClient
+
+    from services.api.app import create_app
+    from services.cart.deps import get_cart_app
+    from tests.checkout.conftest import cart, place, product
+    from tests.checkout.conftest import seed as checkout_seed
+
+    env = {
+        "CART_PARTITION_URLS": ",".join(checkout_partitions),
+        "RUN_PROJECTIONS": "false",
+        "RATE_LIMIT_PLACE_ORDER": "",
+        "MAIL_BACKEND": "outbox",
+        "CART_POOL_SIZE": "2",
+    }
+    with seeded_database(tmp_path_factory, pg_schema_url, "partitioned-checkout", checkout_seed, env) as (
+        url,
+        _,
+    ):
+        with shared_db.get_sessionmaker(url)() as session:
+            pid = product(session)
+        with TestClient(create_app()) as http:
+            router = get_cart_app()
+            assert isinstance(router, PartitionedCartApplication) and router.count == 2
+            tokens = [cart(http, (pid, 1)) for _ in range(8)]
+            assert {partition_of(cart_id_for(t), 2) for t in tokens} == {0, 1}
+            for token in tokens:
+                answer = place(http, token, key=f"order-{token[:8]}")
+                assert answer.status_code == 201, answer.text
+                order_id = str(answer.json()["order"]["id"])
+                again = place(http, token, key=f"order-{token[:8]}")
+                assert str(again.json()["order"]["id"]) == order_id
+                state = router.state(token)
+                assert state["orders"] == [order_id] and state["lines"] == []
+                home = router.for_token(token)
+                assert home is router.partitions[partition_of(cart_id_for(token), 2)]
+                assert [e["type"] for e in home.history(token)][-1] == "OrderPlaced"
