@@ -9,7 +9,10 @@ image loads. The server already resolves the path to answer 200 or 404
 - ``<link rel=preload as=fetch crossorigin>`` for the API reads the page makes first (Chromium
   hands the preloaded response to the page's own ``fetch`` of the same URL: one request each,
   checked by webapp/e2e/catalogue-routes.spec.ts);
-- ``<link rel=preload as=image fetchpriority=high>`` for a category's hero image.
+- ``<link rel=preload as=image fetchpriority=high>`` for a category's hero image;
+- on every page, the reads of the layout's loader (``rootLoader`` in
+  ``webapp/src/app/RootLayout.tsx``: menus, countries, the company's details and payment
+  methods), which every first paint waits for.
 
 Route chunks are not named: measured with Lighthouse (mobile, simulated throttling) they
 competed with the entry script for bandwidth and moved the first paint later (about 0.2 s), while
@@ -21,7 +24,16 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from services.catalog.storefront_routes import StorefrontPage
+from services.catalog.storefront_routes import Preload, StorefrontPage
+
+# What the layout's loader reads on every page (webapp/src/app/RootLayout.tsx rootLoader, with
+# the paths of webapp/src/config/paths.ts).
+LAYOUT_PRELOADS = (
+    Preload("/api/wp/menus", "fetch"),
+    Preload("/api/wc/data/countries", "fetch"),
+    Preload("/api/company", "fetch"),
+    Preload("/api/checkout/payment-methods", "fetch"),
+)
 
 
 class PageShell:
@@ -33,12 +45,12 @@ class PageShell:
 
     def render(self, page: StorefrontPage) -> bytes:
         """The shell for ``page``, UTF-8: ``index.html`` with a preload link per
-        ``page.preloads`` inserted before ``</head>`` (unchanged when there are none)."""
+        :data:`LAYOUT_PRELOADS` and ``page.preloads`` inserted before ``</head>``."""
         head_end = self.html.find("</head>")
-        if not page.preloads or head_end < 0:
+        if head_end < 0:
             return self.html.encode()
         head_end = self.html.rfind("\n", 0, head_end) + 1  # before the line's indent
-        block = "".join(f"    {_preload_link(p.href, p.kind)}\n" for p in page.preloads)
+        block = "".join(f"    {_preload_link(p.href, p.kind)}\n" for p in (*LAYOUT_PRELOADS, *page.preloads))
         return (self.html[:head_end] + block + self.html[head_end:]).encode()
 
 

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
+from services.api.page_shell import LAYOUT_PRELOADS
 from services.catalog.models import Category, ContentBlock, Product
 from services.catalog.storefront_routes import Preload, StorefrontPage, path_shows_something, resolve_page
 from services.shared.ratelimit import reset_limits
@@ -186,6 +187,8 @@ def test_the_shell_carries_the_preload_links(tmp_path: Path, monkeypatch: pytest
     with client.stream("GET", "/keyboards", headers={"Accept-Encoding": "gzip"}) as r:
         raw = b"".join(r.iter_raw())
     assert r.headers["content-encoding"] == "gzip" and gzip.decompress(raw).decode() == html
-    assert "preload" not in client.get("/contact").text
-    missing = client.get("/keyboards/not-a-product")
-    assert missing.status_code == 404 and "preload" not in missing.text
+    layout_only = [f'<link rel="preload" as="fetch" crossorigin href="{p.href}">' for p in LAYOUT_PRELOADS]
+    for path, status in (("/contact", 200), ("/keyboards/not-a-product", 404), ("/keyboards", 200)):
+        answer = client.get(path)
+        assert answer.status_code == status and all(link in answer.text for link in layout_only)
+    assert "/api/wc/filters" not in client.get("/contact").text
