@@ -18,6 +18,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Body, Depends, Header, Request, status
+from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from services.cart.application import CartApplication
@@ -150,7 +151,7 @@ def read_cart(token: TokenHeader = None) -> dict[str, Any]:
 )
 async def run_command(
     request: Request, command: Annotated[Command, Body()], token: TokenHeader = None, key: KeyHeader = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Run one command (``add``, ``set_count``, ``remove``, ``set_country``, ``set_payment_intent``,
     ``clear``, ``start_checkout``; bodies in the schema). Prices are never accepted: they come
     from the catalogue. A cart that does not exist yet is started by its first command.
@@ -174,7 +175,9 @@ async def run_command(
     result = await app.execute_async(
         cart_token(token), command_dict(command), _key(key), ClientLimits(client_key(request))
     )
-    return {"token": None, "replayed": result.replayed, "cart": result.state}
+    # The state is plain JSON already (str, int, bool, lists, dicts; services/cart/types.py):
+    # rendered as it is, without walking it through jsonable_encoder first.
+    return JSONResponse({"token": None, "replayed": result.replayed, "cart": result.state})
 
 
 @router.get(
