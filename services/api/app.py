@@ -30,9 +30,7 @@ from services.analytics.endpoints import router as analytics_router
 from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
 from services.api.page_shell import PageShell
-from services.cart.deps import get_cart_app
 from services.cart.endpoints import router as cart_router
-from services.cart.fast_path import CartCommandFastPath
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
 from services.catalog.response_cache import CatalogResponseCache
@@ -267,10 +265,8 @@ def create_app() -> FastAPI:
         ttl=settings.catalog_cache_ttl,
         sale_boundary=lambda: next_sale_boundary(get_engine()),
     )
-    if settings.cart_fast_path:  # outer: it skips the stack for the commands it serves
-        app.add_middleware(CartCommandFastPath, cart_app=get_cart_app)
     # docs/operations.md, Security. Added last = outermost: security headers on every answer
-    # (the 413s included), then body limits (they also cover the fast path), then the staff
+    # (the 413s included), then body limits, then the staff
     # CSRF checks.
     app.add_middleware(
         StaffCsrf,

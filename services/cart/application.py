@@ -37,23 +37,25 @@ nothing; the same key with another body is refused (409 ``idempotency_key_reused
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import random
 import threading
-import time
-from collections import OrderedDict
+import weakref
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from anyio import to_thread
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
-from services.cart import decider, rules
+from services.cart import decider, rules, store_adapter
 from services.cart.domain import DEFAULT_COUNTRY, Cart, CartBusy, CartRefusal, cart_id_for
 from services.cart.facts import CatalogFacts, ProductFacts
 from services.cart.group_commit import GroupCommitter
@@ -75,9 +77,6 @@ log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 20
 LOCK_STRIPES = 1024  # in-process locks, one per cart id modulo this
-RECENT_CARTS = 10_000  # carts whose last committed state a process keeps (LRU)
-# Commands the event-loop fast path may run (``execute_fast``): those whose facts can be cached.
-FAST_COMMANDS = frozenset({"add", "set_count", "remove", "set_country", "set_payment_intent", "clear"})
 
 
 # ``apply_coupon`` refusals that count as guessing (docs/operations.md, Security, "Rate limits"):
@@ -104,6 +103,13 @@ class CommandGuard(Protocol):
     def coupon_refused(self, cart_id: UUID) -> None:
         """An ``apply_coupon`` on ``cart_id`` was refused for a reason in
         :data:`COUPON_GUESS_REFUSALS` (and recorded): count it for the cart and the client."""
+
+
+def backoff_seconds(attempt: int) -> float:
+    """The pause, in seconds, before deciding a command again after its ``attempt``-th stale
+    write (0-based): random up to 1 ms x 2^attempt (capped at 64 ms), so competing writers do
+    not keep colliding."""
+    return random.uniform(0, 0.001 * 2 ** min(attempt, 6))
 
 
 def request_hash(command: Mapping[str, Any]) -> str:
@@ -201,26 +207,31 @@ class CartApplication(Application[UUID]):
     snapshotting_projectors = {Cart: project_cart}
 
     def __init__(self, env: dict[str, str] | None = None, catalog: CatalogFacts | None = None) -> None:
-        super().__init__(env)
+        # The library's aggregate cache holds the carts of recent commands (store_adapter.py).
+        super().__init__(store_adapter.cache_env(env))
         self.catalog = catalog
         interval = int(self.env.get("CART_SNAPSHOT_INTERVAL", "50") or 50)
         # eventsourcing types this as a ClassVar but reads it through the instance; the interval
         # is per application here (its env), so it is set on the instance.
         self.snapshotting_intervals = {Cart: interval}  # type: ignore[misc]
-        # Commands on one cart in this process run one at a time: threads then never race
-        # each other into stale writes (which could exhaust MAX_ATTEMPTS under load and
-        # answer 500); only writes from other processes still conflict and are retried.
+        # Commands on one cart in this process run one at a time (coroutines on the event loop
+        # and threads alike: execute_async takes these locks): they never race each other into
+        # stale writes; only writes from other processes still conflict and are retried.
         self._cart_locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        # Per event loop, an asyncio.Lock per stripe: the coroutines waiting for a cart queue on
+        # the loop; at most one per stripe then waits in _lock_waiters for a thread's command.
+        self._loop_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, asyncio.Lock]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._lock_waiters = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cart-lock-wait")
         # Carts of concurrent commands are saved together, one transaction per batch.
         self.committer = GroupCommitter(lambda *units: self._save_units(*units))
-        # The last committed state of recently used carts (see _load_for_command).
-        self._recent: OrderedDict[UUID, Cart] = OrderedDict()
-        self._recent_lock = threading.Lock()
 
     def close(self) -> None:
         """Stop the group committer and the catalogue's refresher (if it has one), then close
         the event store's connections."""
         self.committer.close()
+        self._lock_waiters.shutdown(wait=False)
         close_catalog = getattr(self.catalog, "close", None)
         if close_catalog is not None:
             close_catalog()
@@ -229,8 +240,12 @@ class CartApplication(Application[UUID]):
     # ---- queries ------------------------------------------------------------------------------
 
     def get_cart(self, token: str, version: int | None = None) -> Cart:
-        """The cart held with ``token`` (optionally as it was at ``version``). NotFound 404."""
+        """The cart held with ``token`` as stored now (optionally as it was at ``version``), read
+        from the store, never from this process's cache: another process may have changed it.
+        A new object: the caller may keep it. NotFound 404."""
         try:
+            if version is None:
+                return store_adapter.load_stored(self, cart_id_for(token), project_cart)
             return self.repository.get(cart_id_for(token), version=version, projector_func=project_cart)
         except AggregateNotFoundError as exc:
             raise NotFound("cart_not_found", "No cart with that token.") from exc
@@ -271,18 +286,19 @@ class CartApplication(Application[UUID]):
         if country is not None and self.catalog is not None and self.catalog.country(country) is None:
             raise Invalid("unknown_country", "We do not ship to that country.")
         cart_id = cart_id_for(token)
-        for _ in range(MAX_ATTEMPTS):
-            try:
-                return cart_state(self.repository.get(cart_id, projector_func=project_cart))
-            except AggregateNotFoundError:
-                if guard is not None:
-                    guard.new_cart()
-                cart = self._new_cart(cart_id, country)
+        with self._cart_locks[cart_id.int % LOCK_STRIPES]:  # the cache holds what commands decide on
+            for _ in range(MAX_ATTEMPTS):
                 try:
-                    self.save(cart)
-                    return cart_state(cart)
-                except IntegrityError:
-                    continue
+                    return cart_state(store_adapter.load_stored(self, cart_id, project_cart))
+                except AggregateNotFoundError:
+                    if guard is not None:
+                        guard.new_cart()
+                    cart = self._new_cart(cart_id, country)
+                    try:
+                        self.committer.save((cart, cart.collect_events()))
+                        return cart_state(cart)
+                    except IntegrityError:
+                        continue
         raise CartBusy()  # 20 lost races to create the same cart
 
     def execute(
@@ -292,123 +308,145 @@ class CartApplication(Application[UUID]):
         command_id: str | None = None,
         guard: CommandGuard | None = None,
     ) -> CommandResult:
-        """Run one command on the cart held with ``token`` (started on first use).
+        """:meth:`execute_async` for synchronous callers in a thread without a running event
+        loop (checkout's :meth:`record_order`, scripts, tests): the same coroutine, run to the
+        end on a loop of its own. Same results and errors. ``RuntimeError`` when called on a
+        thread whose event loop is running (await :meth:`execute_async` there).
 
-        Returns the new state. Raises ``CartRefused`` (409/422 with the cart state) when a
-        rule refuses, ``IdempotencyConflict`` (409) for a reused key with another body,
-        ``Invalid`` (422) for an unknown command type, and whatever ``guard`` raises
-        (``RateLimited`` 429: a new cart or a coupon guess over its limit; nothing recorded).
-        Without a ``guard`` (internal callers: checkout's ``record_order``) nothing is limited.
-        """
+        Blocks on the cart's lock (its stripe of ``_cart_locks``), then runs the command's flow
+        (``_execute``, the same coroutine :meth:`execute_async` awaits) on a loop of its own."""
         digest = request_hash(command)
         cart_id = cart_id_for(token)
         with self._cart_locks[cart_id.int % LOCK_STRIPES]:
-            return self._execute(cart_id, command, command_id, digest, guard)
+            return asyncio.run(self._execute(cart_id, command, command_id, digest, guard))
 
-    def _execute(
+    async def execute_async(
+        self,
+        token: str,
+        command: CartCommand,
+        command_id: str | None = None,
+        guard: CommandGuard | None = None,
+    ) -> CommandResult:
+        """Run one command on the cart held with ``token`` (started on first use); the one
+        command path (``POST /api/cart/commands`` awaits it, :meth:`execute` wraps it).
+
+        Decides on the event loop; only blocking work goes to a worker thread: waiting for the
+        cart's lock when a thread holds it, loading a cart this process does not have in its
+        cache, reading catalogue facts that are not cached (``CatalogFacts.is_cached``), the
+        ``guard``'s checks, an idempotent replay of an older version. The commit is awaited
+        (group commit, ``save_async``): no thread waits for it.
+
+        Returns the new state. Raises ``CartRefused`` (409/422 with the cart state) when a
+        rule refuses, ``IdempotencyConflict`` (409) for a reused key with another body,
+        ``Invalid`` (422) for an unknown command type, ``CartBusy`` (503) after ``MAX_ATTEMPTS``
+        stale writes, and whatever ``guard`` raises (``RateLimited`` 429: a new cart or a coupon
+        guess over its limit; nothing recorded). Without a ``guard`` (internal callers:
+        checkout's ``record_order``) nothing is limited.
+        """
+        digest = request_hash(command)
+        cart_id = cart_id_for(token)
+        stripe = cart_id.int % LOCK_STRIPES
+        # Coroutines of this loop queue for the stripe on the loop (no thread each); the one at
+        # the front then takes the threading lock shared with synchronous callers.
+        async with self._loop_lock(stripe):
+            lock = self._cart_locks[stripe]
+            if not lock.acquire(blocking=False):
+                await self._wait_for(lock)  # a thread (checkout's record_order) holds it
+            try:
+                return await self._execute(cart_id, command, command_id, digest, guard)
+            finally:
+                lock.release()
+
+    def _loop_lock(self, stripe: int) -> asyncio.Lock:
+        """The running loop's ``asyncio.Lock`` for lock stripe ``stripe`` (made on first use)."""
+        loop = asyncio.get_running_loop()
+        locks = self._loop_locks.get(loop)
+        if locks is None:
+            locks = self._loop_locks[loop] = {}
+        lock = locks.get(stripe)
+        if lock is None:
+            lock = locks[stripe] = asyncio.Lock()
+        return lock
+
+    async def _wait_for(self, lock: threading.Lock) -> None:
+        """Acquire ``lock``, held by a thread, waiting in a thread of the lock-waiting pool (not
+        the shared worker pool, whose threads the lock's holder may need). Cancelled while
+        waiting: the lock is released as soon as the waiting thread gets it."""
+        waiting = asyncio.get_running_loop().run_in_executor(self._lock_waiters, lock.acquire)
+        try:
+            await asyncio.shield(waiting)
+        except asyncio.CancelledError:
+            waiting.add_done_callback(lambda _: lock.release())
+            raise
+
+    async def _execute(
         self,
         cart_id: UUID,
         command: CartCommand,
         command_id: str | None,
         digest: str,
-        guard: CommandGuard | None = None,
+        guard: CommandGuard | None,
     ) -> CommandResult:
+        """The command's flow, with the cart's lock held: load, replay or decide, save, retry
+        on a stale write. Any failure evicts the cart from the cache (it may hold events of a
+        decision that was not stored)."""
+        coupon_guard = guard if command.get("type") == "apply_coupon" else None
         for attempt in range(MAX_ATTEMPTS):
+            cached: Cart | None = store_adapter.cached(self, cart_id)
             try:
-                cart: Cart = self._load_for_command(cart_id)
-            except AggregateNotFoundError:
-                if guard is not None:
-                    guard.new_cart()
-                cart = self._new_cart(cart_id, None)
-            seen = cart.answer_for(command_id, digest)
-            if seen is not None:
-                return self._replay(cart, seen)
-            coupon_guard = guard if command.get("type") == "apply_coupon" else None
-            if coupon_guard is not None:
-                coupon_guard.coupon_attempt(cart_id)
-            refusal: CartRefusal | None = None
-            try:
-                self._decide(cart, command, command_id, digest)
-            except CartRefusal as exc:
-                refusal = exc
-            try:
-                self.committer.save((cart, cart.collect_events()))
-            except BaseException as exc:
-                self._forget(cart_id)  # the object holds events that were not stored
-                if not isinstance(exc, IntegrityError):
-                    raise
-
-                # another process changed the cart (or one of the batch's carts): decide again on the fresh state, after a
-                # short random pause so competing writers do not keep colliding
-                time.sleep(random.uniform(0, 0.001 * 2 ** min(attempt, 6)))
+                cart = (
+                    cached
+                    if cached is not None
+                    else await to_thread.run_sync(self._load_or_new, cart_id, guard)
+                )
+                seen = cart.answer_for(command_id, digest)
+                if seen is not None:
+                    if seen["version"] == cart.version:
+                        return self._replay(cart, seen)
+                    return await to_thread.run_sync(self._replay, cart, seen)
+                if coupon_guard is not None:
+                    await to_thread.run_sync(coupon_guard.coupon_attempt, cart_id)
+                refusal: CartRefusal | None = None
+                try:
+                    if self._facts_cached(cart, command):
+                        self._decide(cart, command, command_id, digest)
+                    else:
+                        await to_thread.run_sync(self._decide, cart, command, command_id, digest)
+                except CartRefusal as exc:
+                    refusal = exc
+                await self.committer.save_async((cart, cart.collect_events()))
+            except IntegrityError:
+                # another process changed the cart (or one of the batch's carts): decide again on
+                # the stored state, after a short random pause so competing writers do not keep
+                # colliding
+                store_adapter.evict(self, cart_id)
+                await asyncio.sleep(backoff_seconds(attempt))
                 continue
-            self._remember_cart(cart)
+            except BaseException:
+                store_adapter.evict(self, cart_id)
+                raise
             if refusal is not None:
                 if coupon_guard is not None and refusal.code in COUPON_GUESS_REFUSALS:
-                    coupon_guard.coupon_refused(cart_id)
+                    await to_thread.run_sync(coupon_guard.coupon_refused, cart_id)
                 raise CartRefused(refusal, cart_state(cart))
             return CommandResult(cart_state(cart))
         raise CartBusy()
 
-    async def execute_fast(
-        self, token: str, command: CartCommand, command_id: str | None = None
-    ) -> CommandResult | None:
-        """:meth:`execute` on the event loop, for the HTTP fast path (``fast_path.py``), or
-        None when this command needs the thread path (the caller then runs :meth:`execute`).
-
-        Taken only when nothing in it can block: the cart's lock is free (``acquire`` without
-        waiting; it is released by this coroutine after the commit), the cart is in this
-        process's memory, the catalogue facts the command reads are cached and fresh
-        (``CatalogFacts.is_cached``), and the command type is one of ``FAST_COMMANDS``. The
-        decision is the same code as :meth:`execute`'s; the save goes through the group
-        committer without parking a thread. A stale write (another process changed the cart)
-        answers None, so :meth:`execute` reloads and decides again. Same results and errors
-        as :meth:`execute` (``CartRefused``, ``IdempotencyConflict``).
-        """
-        if command.get("type") not in FAST_COMMANDS:
-            return None
-        digest = request_hash(command)
-        cart_id = cart_id_for(token)
-        lock = self._cart_locks[cart_id.int % LOCK_STRIPES]
-        if not lock.acquire(blocking=False):
-            return None
+    def _load_or_new(self, cart_id: UUID, guard: CommandGuard | None) -> Cart:
+        """(Blocking.) The stored cart, now in the cache; or, when there is none, a new cart
+        (``guard.new_cart`` first, which may raise ``RateLimited``), not cached until saved."""
         try:
-            with self._recent_lock:
-                cart = self._recent.get(cart_id)
-            if cart is None or not self._facts_cached(cart, command):
-                return None
-            seen = cart.answer_for(command_id, digest)
-            if seen is not None:
-                if seen["version"] != cart.version:
-                    return None  # the answer is an older version of the cart: a store read
-                return self._replay(cart, seen)
-            refusal: CartRefusal | None = None
-            try:
-                self._decide(cart, command, command_id, digest)
-            except CartRefusal as exc:
-                refusal = exc
-            except BaseException:
-                self._forget(cart_id)  # it may hold events of a half-made decision
-                raise
-            try:
-                await self.committer.save_async((cart, cart.collect_events()))
-            except IntegrityError:
-                self._forget(cart_id)
-                return None
-            except BaseException:
-                self._forget(cart_id)
-                raise
-            self._remember_cart(cart)
-            if refusal is not None:
-                raise CartRefused(refusal, cart_state(cart))
-            return CommandResult(cart_state(cart))
-        finally:
-            lock.release()
+            return self.repository.get(cart_id, projector_func=project_cart)
+        except AggregateNotFoundError:
+            if guard is not None:
+                guard.new_cart()
+            return self._new_cart(cart_id, None)
 
     # ---- helpers ------------------------------------------------------------------------------
 
     def _facts_cached(self, cart: Cart, command: CartCommand) -> bool:
-        """Whether every catalogue fact ``command`` reads is cached and fresh (no I/O)."""
+        """Whether every catalogue fact ``command`` reads is cached and fresh, so deciding it
+        does no I/O and may run on the event loop."""
         is_cached = getattr(self.catalog, "is_cached", None)
         if is_cached is None:  # no catalogue, or one in memory
             return True
@@ -423,20 +461,21 @@ class CartApplication(Application[UUID]):
             return line is None or bool(is_cached("product", line["product_id"], line.get("variation_id")))
         if command["type"] == "set_country":
             return bool(is_cached("country", str(command["country"]).upper()))
+        if command["type"] in ("apply_coupon", "record_order"):
+            return False  # coupons are not cached; record_order comes from a thread anyway
+        if command["type"] == "start_checkout":
+            return not command.get("lines")
         return True
 
     def _save_units(self, *units: tuple[Cart, list[Any]]) -> None:
-        """Store ``(cart, events)`` units in one transaction (the group committer's batch):
-        ``Application.save`` with the events collected beforehand, so a unit can be saved
-        again after a failed batch (``group_commit.py``); then the snapshots that are due
-        (:meth:`_store_snapshots`)."""
-        processing = ProcessingEvent[UUID]()
-        for cart, events in units:
-            processing.events.extend(events)
-            processing.aggregates[cart.id] = cart
-        recordings = self._record(processing)
+        """Store ``(cart, events)`` units in one transaction (the group committer's batch),
+        with the events collected beforehand, so a unit can be saved again after a failed batch
+        (``group_commit.py``); the saved carts go into the aggregate cache. Then the snapshots
+        that are due (:meth:`_store_snapshots`), then the library's notification hook
+        (``store_adapter.py``). ``IntegrityError``: a stale unit; nothing of the batch stored."""
+        recordings = store_adapter.record_batch(self, units)
         self._store_snapshots(units)
-        self._notify(recordings)
+        store_adapter.notify(self, recordings)
 
     def _store_snapshots(self, units: tuple[tuple[Cart, list[Any]], ...]) -> None:
         """Snapshots of the carts whose new events reached a multiple of the interval, taken
@@ -465,34 +504,6 @@ class CartApplication(Application[UUID]):
                 self.snapshots.recorder.insert_events(stored)
             except Exception:  # noqa: BLE001 - the events are stored; see the docstring
                 log.exception("storing %d cart snapshot(s) failed", len(stored))
-
-    def _load_for_command(self, cart_id: UUID) -> Cart:
-        """The cart for a command that holds the cart's lock.
-
-        Starts from the last state this process committed, if it has it, instead of decoding a
-        snapshot and replaying events on every command (bench: the largest share of a
-        command's CPU). It is not re-read from the store: when another process has written to
-        the cart since, the save is a stale write (``IntegrityError``: the version is taken),
-        the cart is forgotten and the command decides again on the stored cart. Safe without
-        copying: the cart's lock is held, objects are remembered only after their save
-        committed, and forgotten when a save fails.
-        """
-        with self._recent_lock:
-            cached = self._recent.get(cart_id)
-        if cached is None:
-            return self.repository.get(cart_id, projector_func=project_cart)
-        return cached
-
-    def _remember_cart(self, cart: Cart) -> None:
-        with self._recent_lock:
-            self._recent[cart.id] = cart
-            self._recent.move_to_end(cart.id)
-            while len(self._recent) > RECENT_CARTS:
-                self._recent.popitem(last=False)
-
-    def _forget(self, cart_id: UUID) -> None:
-        with self._recent_lock:
-            self._recent.pop(cart_id, None)
 
     def _new_cart(self, cart_id: UUID, country: str | None) -> Cart:
         facts = (

@@ -9,10 +9,10 @@ Before the revision table exists (revision 0) nothing is cached.
 
 With a positive ``ttl`` a server process also calls :meth:`SqlCatalogFacts.start_refresher`:
 a daemon thread re-reads the revision every ``ttl / 2`` seconds, so in steady state the
-revision is always fresh and the cart's event-loop fast path (which takes a command only when
-its facts are cached *and* fresh, ``is_cached``) never finds it expired. Without it, every
-``ttl`` seconds the commands in flight found the revision stale and went the slower thread
-path until one of them had read it again (about 1 % of commands under bench load, and most
+revision is always fresh and the cart's command path (which decides on the event loop only when
+the command's facts are cached *and* fresh, ``is_cached``) never finds it expired. Without it,
+every ``ttl`` seconds the commands in flight found the revision stale and read their facts in a
+worker thread until one of them had read it again (about 1 % of commands under bench load, and most
 of the p99). The guarantee is unchanged: a decision uses a revision read at most ``ttl``
 seconds ago; if the refresher cannot read (database down), the revision simply goes stale and
 calls read it themselves, as before.
@@ -131,7 +131,7 @@ class SqlCatalogFacts:
     def is_cached(self, kind: str, *key: Any) -> bool:
         """Whether ``product(*key)`` (kind ``"product"``) or ``country(*key)`` (``"country"``)
         would answer from the cache without any database read: the revision is fresh and the
-        entry is there. The cart's event-loop fast path asks this before it decides."""
+        entry is there. ``CartApplication.execute_async`` asks this before it decides on the event loop."""
         return self._fresh() and (kind, *key) in self._cache
 
     def _cached(self, key: tuple[Any, ...], load: Any) -> Any:

@@ -46,7 +46,7 @@ def _build() -> CartApplication:
     env["CART_SNAPSHOT_INTERVAL"] = str(settings.cart_snapshot_interval)
     # Catalogue facts are trusted for CATALOG_CACHE_TTL seconds, like every catalogue read: an
     # edit (price, stock) reaches cart decisions within that time; checkout re-checks stock.
-    # A refresher thread keeps that revision fresh, so the fast path never finds it expired.
+    # A refresher thread keeps that revision fresh, so commands never find it expired.
     facts = SqlCatalogFacts(get_sessionmaker(), ttl=settings.catalog_cache_ttl)
     facts.start_refresher()
     return CartApplication(env, catalog=facts)

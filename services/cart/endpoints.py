@@ -5,8 +5,7 @@ held by the visitor; the server stores only the cart id derived from it. Every e
 answers 404 ``cart_not_found`` for a token with no cart, and nothing lists carts.
 
 Rate limits (``services/shared/ratelimit.py``; docs/operations.md, Security, "Rate limits"):
-every POST counts against ``cart_commands`` per client (the command fast path counts the
-commands it sees and the route then does not count them again); a started cart counts against
+every POST counts against ``cart_commands`` per client; a started cart counts against
 ``new_carts`` per client; refused coupon guesses against ``coupon_attempts`` per cart and per
 client (:class:`ClientLimits`). Over a limit: 429 ``rate_limited`` with ``Retry-After``.
 """
@@ -19,6 +18,8 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Body, Depends, Header, Request, status
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from services.cart.application import CartApplication
 from services.cart.deps import BAD_TOKEN, NO_CART, TokenHeader, cart_token, get_cart_app
@@ -88,6 +89,13 @@ def _app() -> CartApplication:
     return get_cart_app()
 
 
+async def _app_async() -> CartApplication:
+    """The process's ``CartApplication``; its first build (connections, catalogue) in a thread."""
+    if get_cart_app.cache_info().currsize:  # type: ignore[attr-defined]
+        return get_cart_app()
+    return await run_in_threadpool(get_cart_app)
+
+
 @router.post(
     "",
     status_code=status.HTTP_201_CREATED,
@@ -141,9 +149,9 @@ def read_cart(token: TokenHeader = None) -> dict[str, Any]:
     },
     dependencies=[Depends(rate_limit("cart_commands"))],
 )
-def run_command(
+async def run_command(
     request: Request, command: Annotated[Command, Body()], token: TokenHeader = None, key: KeyHeader = None
-) -> dict[str, Any]:
+) -> JSONResponse:
     """Run one command (``add``, ``set_count``, ``remove``, ``set_country``, ``set_payment_intent``,
     ``clear``, ``start_checkout``; bodies in the schema). Prices are never accepted: they come
     from the catalogue. A cart that does not exist yet is started by its first command.
@@ -157,11 +165,19 @@ def run_command(
     (checked after the idempotency lookup, so the retry of an answered command gets its
     original answer; docs/operations.md, Security, "Rate limits"); 503 ``cart_busy``
     (``Retry-After``, nothing stored) when other processes changed the cart every time the
-    command was decided again."""
-    result = _app().execute(
+    command was decided again.
+
+    The one command path: awaits ``CartApplication.execute_async``, which decides on the event
+    loop and sends only blocking work (a cart not in memory, uncached catalogue facts, the
+    coupon and new-cart limits) to a worker thread; docs/spec.md and docs/api.md describe the
+    commands and answers."""
+    app = await _app_async()
+    result = await app.execute_async(
         cart_token(token), command_dict(command), _key(key), ClientLimits(client_key(request))
     )
-    return {"token": None, "replayed": result.replayed, "cart": result.state}
+    # The state is plain JSON already (str, int, bool, lists, dicts; services/cart/types.py):
+    # rendered as it is, without walking it through jsonable_encoder first.
+    return JSONResponse({"token": None, "replayed": result.replayed, "cart": result.state})
 
 
 @router.get(

@@ -5,8 +5,8 @@ MODE``, so notification order equals commit order; SQLite: its single writer loc
 transaction per command, 40 request threads queue on that lock, and a holder often waits for
 the GIL before it can send COMMIT, so the lock is held for most of the time (bench/cart_commands.py
 measured ~200 commands/s at 64 shoppers). Here one committer thread per process takes every
-cart waiting to be saved and saves them together (``Application.save(*carts)``: one insert, one
-commit, one lock). Under load batches form on their own while the previous one commits; an idle
+cart waiting to be saved and saves them together (one insert, one commit, one lock:
+``store_adapter.record_batch``). Under load batches form on their own while the previous one commits; an idle
 shop pays only a thread hand-off.
 
 Correctness: a batch is one transaction, so it lands or fails whole. A stale write in it
@@ -20,7 +20,8 @@ until its save returns.
 
 Waiting: a thread waits with :meth:`GroupCommitter.save`; a coroutine on an event loop awaits
 :meth:`GroupCommitter.save_async` (the committer wakes it with ``call_soon_threadsafe``: no
-thread is parked for it, see ``services/cart/fast_path.py``).
+thread is parked for it: ``CartApplication.execute_async``, the one command path). The batch
+is stored through ``services/cart/store_adapter.py``.
 """
 
 from __future__ import annotations

@@ -171,8 +171,7 @@ class CartEnvelope(BaseModel):
     (true when an Idempotency-Key matched an earlier command and nothing new was recorded) and
     ``cart``, the state (``types.CartState``, money in minor units; docs/api.md "Cart").
 
-    Documentation only (``services/shared/routing.documented``): the routes and the command
-    fast path send the state as the application built it, never validated or filtered here."""
+    Documentation only (``services/shared/routing.documented``): the routes send the state as the application built it, never validated or filtered here."""
 
     token: str | None
     replayed: bool

@@ -2,7 +2,7 @@
 
 :class:`BodyLimit` is a pure ASGI middleware and the outermost layer of the app
 (``services/api/app.py``), so it also covers what other outer middlewares answer themselves
-(the cart command fast path, ``services/cart/fast_path.py``). For every HTTP request it picks
+(the catalogue response cache). For every HTTP request it picks
 the route's limit (:func:`limit_for`: the first matching rule of ``rules``, else the default):
 
 - a ``Content-Length`` above the limit is refused at once with 413, before any of the body is

@@ -5,8 +5,7 @@ window) in one storage (``RATE_LIMIT_STORAGE``: ``memory://`` counts per process
 workers a client gets up to N x the limit; ``redis://host:6379`` shares the counters between
 workers). Over a limit the caller raises :class:`RateLimited`, the one 429 answer: body
 ``{"code": "rate_limited", "message", "retry_after", "limit"}``; the app's ``DomainError``
-handler (``services/api/app.py``) adds the ``Retry-After`` header (seconds) from it, and the
-cart command fast path (``services/cart/fast_path.py``) answers it the same way.
+handler (``services/api/app.py``) adds the ``Retry-After`` header (seconds) from it.
 
 The limits (settings in ``services/shared/settings.py``, ``limits`` notation such as
 ``"25/10 seconds"`` or ``"5/minute;20/hour"``; an empty text turns a limit off):
@@ -37,9 +36,8 @@ import hashlib
 import math
 import threading
 import time
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from fastapi import Request
 from limits import RateLimitItem, parse_many
@@ -50,11 +48,6 @@ from starlette.requests import HTTPConnection
 from services.shared.client_ip import client_ip
 from services.shared.errors import DomainError, Unavailable
 from services.shared.settings import get_settings
-
-# Names of the limits a request was already counted against (scope key): the cart fast path
-# counts ``cart_commands`` and, when it hands the request to the route, the route must not
-# count it again.
-COUNTED_SCOPE_KEY = "halvard.rate_limits_counted"
 
 
 class RateLimited(DomainError):
@@ -74,8 +67,7 @@ class RateLimited(DomainError):
 def retry_after_headers(exc: DomainError) -> dict[str, str]:
     """Headers an error answer carries besides its JSON body: for a :class:`RateLimited` (429)
     or an ``Unavailable`` (503), ``Retry-After`` (seconds) and ``Cache-Control: no-store``; none
-    for other errors. Used by the app's ``DomainError`` handler and the cart fast path, so both
-    answer alike."""
+    for other errors. Used by the app's ``DomainError`` handler."""
     if isinstance(exc, (RateLimited, Unavailable)):
         return {"Retry-After": str(exc.retry_after), "Cache-Control": "no-store"}
     return {}
@@ -265,16 +257,6 @@ def email_key(email: str) -> str:
     return hashlib.sha256(email.strip().lower().encode()).hexdigest()
 
 
-def counted_already(connection: HTTPConnection, name: str) -> bool:
-    """Whether ``name`` was already counted for this request (see :func:`mark_counted`)."""
-    return name in connection.scope.get(COUNTED_SCOPE_KEY, ())
-
-
-def mark_counted(scope: MutableMapping[str, Any], name: str) -> None:
-    """Note in the ASGI ``scope`` that the request was counted against ``name``."""
-    scope.setdefault(COUNTED_SCOPE_KEY, set()).add(name)
-
-
 def rate_limit(name: str) -> Callable[[Request], Awaitable[None]]:
     """A FastAPI dependency counting each request against limit ``name`` per client (before the
     route's body is used, so malformed requests count too); raises :class:`RateLimited` (429)
@@ -283,10 +265,7 @@ def rate_limit(name: str) -> Callable[[Request], Awaitable[None]]:
         raise KeyError(name)
 
     async def dependency(request: Request) -> None:
-        if counted_already(request, name):
-            return
         get_limit(name).hit(client_key(request))
-        mark_counted(request.scope, name)
 
     dependency.__name__ = f"rate_limit_{name}"
     return dependency

@@ -178,8 +178,6 @@ class Settings(BaseSettings):
             :func:`follow_partition`, inherited by the processes it spawns); unset: none chosen.
         cart_pool_size: event-store connections per process (PostgreSQL).
         cart_snapshot_interval: a cart snapshot every N events (docs/events.md).
-        cart_fast_path: serve cart commands on the event loop when nothing in them can block
-            (``services/cart/fast_path.py``); off, every command takes the FastAPI route.
         catalog_cache_entries: how many rendered catalogue responses each process keeps (0 = off).
         catalog_cache_ttl: seconds a process trusts the catalogue revision before reading it again,
             i.e. the longest a catalogue edit takes to show (stock checks with no_cache are always live).
@@ -249,7 +247,6 @@ class Settings(BaseSettings):
     cart_partition: str = ""
     cart_pool_size: int = 10
     cart_snapshot_interval: int = 50
-    cart_fast_path: bool = True
     catalog_cache_entries: int = 4096
     catalog_cache_ttl: float = 1.0
     run_projections: bool = True

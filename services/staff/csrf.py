@@ -150,8 +150,7 @@ class StaffCsrf:
     ``secret`` signs the token cookie; ``cookie_secure`` marks it ``Secure`` (``COOKIE_SECURE``).
     Requests on the staff paths and ``TOKEN_ISSUING_PATHS`` get ``scope["csrftoken"]`` (a
     function returning the token and setting its cookie on the answer), so handlers and
-    templates can hand it out; every other request (the shopper APIs, the storefront, the
-    cart command fast path) goes straight to the app, untouched and at no cost."""
+    templates can hand it out; every other request (the shopper APIs, the storefront) goes straight to the app, untouched and at no cost."""
 
     def __init__(self, app: ASGIApp, secret: str, cookie_secure: bool = False) -> None:
         self.app = app

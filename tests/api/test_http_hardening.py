@@ -79,7 +79,7 @@ def _post(app: Any, path: str, headers: list[tuple[bytes, bytes]], chunk: int = 
 @pytest.mark.parametrize(
     ("path", "limit"),
     [
-        ("/api/cart/commands", MIB),  # default 1 MiB; the cart fast path is covered too
+        ("/api/cart/commands", MIB),  # default 1 MiB
         ("/api/wc/coupons", MIB),
         ("/api/mail", 64 * 1024),  # contact form
         ("/api/newsletter", 64 * 1024),

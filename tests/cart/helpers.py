@@ -160,12 +160,7 @@ def popo_app(catalog: FakeCatalog, **env: str) -> CartApplication:
     return CartApplication({**POPO, **env}, catalog=catalog)
 
 
-def fast_and_route_apps(env: pytest.MonkeyPatch) -> tuple[FastAPI, FastAPI]:
-    """Two apps on the database ``env`` points at: the first serves cart commands on the event
-    loop fast path (``CART_FAST_PATH=1``), the second only through the FastAPI route."""
-    apps = []
-    for flag in ("1", "0"):
-        env.setenv("CART_FAST_PATH", flag)
-        get_settings.cache_clear()
-        apps.append(create_app())
-    return apps[0], apps[1]
+def fresh_app(env: pytest.MonkeyPatch) -> FastAPI:
+    """The API app for the database ``env`` points at, built from settings read afresh."""
+    get_settings.cache_clear()
+    return create_app()

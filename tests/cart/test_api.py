@@ -561,7 +561,7 @@ def test_a_command_that_loses_every_race_is_a_503_that_stores_nothing_and_applie
     with monkeypatch.context() as patch:
         patch.setattr(cart_app.committer, "save", lost)
         patch.setattr(cart_app.committer, "save_async", lost_async)
-        patch.setattr("services.cart.application.time.sleep", lambda _seconds: None)
+        patch.setattr("services.cart.application.backoff_seconds", lambda _attempt: 0)
         busy = send(http, token, add, key="busy-add-1")
     assert busy.status_code == 503, busy.text
     assert busy.json()["code"] == "cart_busy"

@@ -1,5 +1,5 @@
 """``SqlCatalogFacts``: the cart's cached view of catalogue rows, keyed by the catalogue
-revision, and the refresher thread that keeps that revision fresh for the fast path."""
+revision, and the refresher thread that keeps that revision fresh for the command path."""
 
 from __future__ import annotations
 

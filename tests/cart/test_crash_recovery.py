@@ -2,7 +2,7 @@
 (docs/targets.md section 6.1).
 
 The real server runs in a subprocess (``uvicorn services.api.main:app``, one process, the
-settings of production: fast path on, catalogue facts trusted for 1 s, the projector in the
+settings of production: catalogue facts trusted for 1 s, the projector in the
 process) on the test database (SQLite, or the PostgreSQL schema of ``TEST_DATABASE_URL``).
 64 clients on 8 shared carts send 18 commands each (``tests/cart/shared_cart_load.py``), each
 retried with the same Idempotency-Key and body until it is answered. After a few hundred

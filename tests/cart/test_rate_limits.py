@@ -1,7 +1,7 @@
 """Rate limits on the cart API (services/shared/ratelimit.py; docs/operations.md, Security,
 "Rate limits"), on the test database (SQLite, or PostgreSQL with TEST_DATABASE_URL): refused
-coupon guesses per cart and per client, cart commands per client on the fast path and on the
-route alike, new carts per client. Each test sets real limits (the suite's defaults are
+coupon guesses per cart and per client, cart commands per client (one route), new carts per
+client. Each test sets real limits (the suite's defaults are
 generous, tests/conftest.py) and talks from addresses of its own."""
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from services.shared.ratelimit import reset_limits
-from tests.cart.helpers import fast_and_route_apps
+from tests.cart.helpers import fresh_app
 from tests.cart.test_coupons_api import seed
-from tests.cart.test_fast_path import fast_path_of
 from tests.conftest import seeded_database
 
 COMMANDS = "/api/cart/commands"
@@ -26,21 +25,18 @@ _hosts = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
-def apps(
-    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
-) -> Iterator[tuple[FastAPI, FastAPI]]:
-    """Two apps on one seeded database (the coupon API's catalogue and coupons): the first with
-    the command fast path, the second without. Catalogue facts are cached for an hour, so the
-    fast path serves what it can."""
+def app(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[FastAPI]:
+    """The app on a seeded database (the coupon API's catalogue and coupons). Catalogue facts
+    are cached for an hour, so most commands are decided on the event loop."""
     with seeded_database(
         tmp_path_factory, pg_schema_url, "rate-limits", seed, {"CATALOG_CACHE_TTL": "3600"}
     ) as (
         _,
         env,
     ):
-        fast, slow = fast_and_route_apps(env)
-        with TestClient(fast), TestClient(slow):  # run both lifespans
-            yield fast, slow
+        built = fresh_app(env)
+        with TestClient(built):  # run its lifespan
+            yield built
 
 
 def client(app: FastAPI) -> TestClient:
@@ -96,12 +92,11 @@ def assert_rate_limited(answer: Any, limit: str, most: int) -> dict[str, Any]:
 # ---- coupon guesses -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("which", ["fast", "slow"])
 def test_the_sixth_unknown_code_on_a_cart_is_429_and_nothing_more_is_recorded(
-    apps: tuple[FastAPI, FastAPI], limits: Any, which: str
+    app: FastAPI, limits: Any
 ) -> None:
     limits(coupon_failures_per_cart="5/10 minutes", coupon_failures_per_client="50/10 minutes")
-    http = client(apps[0] if which == "fast" else apps[1])
+    http = client(app)
     token = new_cart(http)
     for n in range(5):
         refused = guess(http, token, f"GUESS{n}", key=f"g{n}")
@@ -125,10 +120,10 @@ def test_the_sixth_unknown_code_on_a_cart_is_429_and_nothing_more_is_recorded(
 
 
 def test_refused_guesses_count_per_client_across_carts_and_not_for_other_clients(
-    apps: tuple[FastAPI, FastAPI], limits: Any
+    app: FastAPI, limits: Any
 ) -> None:
     limits(coupon_failures_per_cart="5/10 minutes", coupon_failures_per_client="7/10 minutes")
-    http, other = client(apps[1]), client(apps[1])
+    http, other = client(app), client(app)
     first, second = new_cart(http), new_cart(http)
     for n in range(5):
         assert guess(http, first, f"A{n}").status_code == 422
@@ -140,11 +135,9 @@ def test_refused_guesses_count_per_client_across_carts_and_not_for_other_clients
     assert_rate_limited(guess(other, first, "C1"), "coupon_attempts", 600)  # per cart: 5 used
 
 
-def test_successful_applies_and_cart_refusals_do_not_count(
-    apps: tuple[FastAPI, FastAPI], limits: Any
-) -> None:
+def test_successful_applies_and_cart_refusals_do_not_count(app: FastAPI, limits: Any) -> None:
     limits(coupon_failures_per_cart="2/10 minutes", coupon_failures_per_client="2/10 minutes")
-    http = client(apps[1])
+    http = client(app)
     token = new_cart(http)  # one mouse: 59.99, under save20's minimum spend
     for _ in range(3):
         assert send(http, token, {"type": "apply_coupon", "code": "welcome10"}).status_code == 200
@@ -163,39 +156,28 @@ def test_successful_applies_and_cart_refusals_do_not_count(
 # ---- cart commands per client ---------------------------------------------------------------
 
 
-def test_cart_commands_per_client_answer_alike_on_the_fast_path_and_the_route(
-    apps: tuple[FastAPI, FastAPI], limits: Any
-) -> None:
+def test_cart_commands_per_client(app: FastAPI, limits: Any) -> None:
     limits(cart_commands="5/minute")
-    answers = []
-    for app in apps:
-        http = client(app)
-        token = secrets.token_urlsafe(32)
-        for _ in range(5):  # the first starts the cart on the route; the rest may take the fast path
-            assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
-        recorded = len(history(http, token))
-        served = fast_path_of(app).served if fast_path_of(app) else None
-        limited = send(http, token, {"type": "add", "product_id": 2})
-        body = assert_rate_limited(limited, "cart_commands", 60)
-        if served is not None:
-            assert fast_path_of(app).served == served + 1  # answered by the fast path itself
-        assert len(history(http, token)) == recorded
-        assert_rate_limited(http.post("/api/cart"), "cart_commands", 60)  # every cart POST counts
-        assert send(client(app), token, {"type": "add", "product_id": 2}).status_code == 200  # another client
-        answers.append(
-            ({k: v for k, v in body.items() if k != "retry_after"}, sorted(limited.headers.keys()))
-        )
-    assert answers[0] == answers[1]
-    assert answers[0][0]["message"].startswith("Too many cart changes at once. Please try again in ")
-
-
-def test_a_command_handed_from_the_fast_path_to_the_route_counts_once(
-    apps: tuple[FastAPI, FastAPI], limits: Any
-) -> None:
-    limits(cart_commands="3/minute")
-    http = client(apps[0])
+    http = client(app)
     token = secrets.token_urlsafe(32)
-    # apply_coupon never runs on the fast path: each is counted there and handed to the route
+    for _ in range(5):
+        assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
+    recorded = len(history(http, token))
+    limited = send(http, token, {"type": "add", "product_id": 2})
+    body = assert_rate_limited(limited, "cart_commands", 60)
+    assert len(history(http, token)) == recorded
+    assert_rate_limited(http.post("/api/cart"), "cart_commands", 60)  # every cart POST counts
+    assert send(client(app), token, {"type": "add", "product_id": 2}).status_code == 200  # another client
+    assert body["message"].startswith("Too many cart changes at once. Please try again in ")
+    assert limited.headers["Cache-Control"] == "no-store"
+
+
+def test_a_command_decided_in_a_thread_counts_once(app: FastAPI, limits: Any) -> None:
+    limits(cart_commands="3/minute")
+    http = client(app)
+    token = secrets.token_urlsafe(32)
+    # apply_coupon is decided in a worker thread (its coupon is read from the database): it
+    # still counts once
     for _ in range(3):
         assert send(http, token, {"type": "apply_coupon", "code": "welcome10"}).status_code in (200, 409)
     assert_rate_limited(send(http, token, {"type": "apply_coupon", "code": "welcome10"}), "cart_commands", 60)
@@ -204,9 +186,9 @@ def test_a_command_handed_from_the_fast_path_to_the_route_counts_once(
 # ---- new carts per client -------------------------------------------------------------------
 
 
-def test_new_carts_per_client(apps: tuple[FastAPI, FastAPI], limits: Any) -> None:
+def test_new_carts_per_client(app: FastAPI, limits: Any) -> None:
     limits(new_carts="3/minute")
-    http = client(apps[0])
+    http = client(app)
     started = [http.post("/api/cart") for _ in range(2)]
     assert [a.status_code for a in started] == [201, 201]
     token = new_cart(http)  # a first command starts a cart too: the third
@@ -217,4 +199,4 @@ def test_new_carts_per_client(apps: tuple[FastAPI, FastAPI], limits: Any) -> Non
     assert http.get("/api/cart", headers={"X-Cart-Token": fresh}).status_code == 404  # nothing stored
     # commands on the carts it has still run, and another client may start carts
     assert send(http, token, {"type": "add", "product_id": 2}).status_code == 200
-    assert client(apps[0]).post("/api/cart").status_code == 201
+    assert client(app).post("/api/cart").status_code == 201

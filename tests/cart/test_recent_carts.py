@@ -1,6 +1,7 @@
-"""The per-process memory of recently committed carts (``CartApplication._load_for_command``)
-and the group committer: two processes sharing one event store still see each other's writes,
-a failed save leaves nothing stale behind, and concurrent commands are saved in batches."""
+"""The per-process memory of recently committed carts (the library's aggregate cache, set up by
+``services/cart/store_adapter.py``) and the group committer: two processes sharing one event
+store still see each other's writes, a failed decision or save leaves no half-decided cart in
+the cache, and concurrent commands are saved in batches."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from eventsourcing.persistence import IntegrityError
 
+from services.cart import store_adapter
 from services.cart.application import CartApplication
 from services.cart.group_commit import GroupCommitter
 from tests.cart.helpers import FakeCatalog, new_token, simple
@@ -59,6 +61,42 @@ def test_a_failed_save_is_retried_from_the_stored_cart_not_the_half_applied_one(
     assert state["lines"][0]["count"] == 2  # +1 once, not twice
     assert state["version"] == first.state(token)["version"] == 3
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("failure", ["save", "decision"])
+def test_a_failed_save_or_decision_leaves_no_half_decided_cart_in_the_cache(
+    two_processes: tuple[CartApplication, CartApplication], monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    first, _ = two_processes
+    token = new_token()
+    first.execute(token, {"type": "add", "product_id": 1}, "a")
+    cart_id = first.get_cart(token).id
+    cached = store_adapter.cached(first, cart_id)
+    assert cached is not None and cached.version == 2  # the committed cart, kept for the next command
+
+    def broken(*_: object) -> None:
+        raise RuntimeError(f"simulated {failure} failure")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(first, "_save_units" if failure == "save" else "decider_input", broken)
+        with pytest.raises(RuntimeError):
+            first.execute(token, {"type": "add", "product_id": 1}, "b")
+    assert store_adapter.cached(first, cart_id) is None  # evicted: it may hold undecided events
+    state = first.execute(token, {"type": "add", "product_id": 1}, "b").state
+    assert state["lines"][0]["count"] == 2 and state["version"] == 3 == first.state(token)["version"]
+    assert store_adapter.cached(first, cart_id).version == 3  # type: ignore[union-attr]
+
+
+def test_reads_see_the_store_not_this_processes_cache(
+    two_processes: tuple[CartApplication, CartApplication],
+) -> None:
+    first, second = two_processes
+    token = new_token()
+    first.execute(token, {"type": "add", "product_id": 1}, "a")
+    second.execute(token, {"type": "add", "product_id": 2}, "b")
+    assert store_adapter.cached(first, first.get_cart(token).id).version == 2  # type: ignore[union-attr]
+    assert first.state(token)["version"] == 3  # read from the store
+    assert first.start(token)["version"] == 3
 
 
 def test_saves_that_arrive_while_a_batch_commits_go_together_in_the_next_batch() -> None:

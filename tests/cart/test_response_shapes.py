@@ -1,8 +1,7 @@
 """The cart's answers have exactly the shapes the OpenAPI document states for them
 (``services/cart/schemas.py`` ``CartEnvelope``, whose ``cart`` is ``services/cart/types.py``
 ``CartState``; the storefront's types are generated from that document: docs/api.md,
-"OpenAPI"). Strict JSON types, and no field the document does not name, on the route and on
-the command fast path (``services/cart/fast_path.py``) alike."""
+"OpenAPI"). Strict JSON types, and no field the document does not name."""
 
 from __future__ import annotations
 

@@ -161,6 +161,11 @@ export interface paths {
          *     original answer; docs/operations.md, Security, "Rate limits"); 503 ``cart_busy``
          *     (``Retry-After``, nothing stored) when other processes changed the cart every time the
          *     command was decided again.
+         *
+         *     The one command path: awaits ``CartApplication.execute_async``, which decides on the event
+         *     loop and sends only blocking work (a cart not in memory, uncached catalogue facts, the
+         *     coupon and new-cart limits) to a worker thread; docs/spec.md and docs/api.md describe the
+         *     commands and answers.
          */
         post: operations["run_command_api_cart_commands_post"];
         delete?: never;
@@ -1851,8 +1856,7 @@ export interface components {
          *     (true when an Idempotency-Key matched an earlier command and nothing new was recorded) and
          *     ``cart``, the state (``types.CartState``, money in minor units; docs/api.md "Cart").
          *
-         *     Documentation only (``services/shared/routing.documented``): the routes and the command
-         *     fast path send the state as the application built it, never validated or filtered here.
+         *     Documentation only (``services/shared/routing.documented``): the routes send the state as the application built it, never validated or filtered here.
          */
         CartEnvelope: {
             cart: components["schemas"]["CartState"];

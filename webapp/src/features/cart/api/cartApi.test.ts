@@ -26,7 +26,7 @@ describe('cart API client', () => {
     const fetchMock = vi.fn(async () => answers.shift() ?? Promise.reject(new TypeError('Failed to fetch')));
     const api = createCartApi(fetchMock);
     const send = () => api.sendCommand('tok', 'k', { type: 'clear' });
-    expect(await send()).toEqual({ kind: 'refused', status: 409, code: 'count_capped', message: 'm', cart });
+    expect(await send()).toEqual({ kind: 'refused', status: 409, code: 'count_capped', message: 'm', cart, replayed: false });
     expect(await send()).toMatchObject({ kind: 'retry', status: 503 });
     expect(await send()).toMatchObject({ kind: 'rejected', status: 409, code: 'idempotency_key_reused' });
     expect(await send()).toMatchObject({ kind: 'rejected', status: 422, code: 'invalid_request' });

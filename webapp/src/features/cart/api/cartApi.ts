@@ -9,8 +9,9 @@ import type { CartCommand, CartView, GaEvent } from '../types';
 
 export type CommandResult =
   | { kind: 'ok'; cart: CartView; replayed: boolean }
-  /** 409/422 from a rule: `cart` is the server's state to reconcile to. */
-  | { kind: 'refused'; status: number; code: string; message: string; cart: CartView | null }
+  /** 409/422 from a rule: `cart` is the server's state to reconcile to; `replayed`: the answer of
+   * a command applied before with the same key (its cart is the state of back then). */
+  | { kind: 'refused'; status: number; code: string; message: string; cart: CartView | null; replayed?: boolean }
   /**
    * Network error, 5xx or 429: send again later with the same Idempotency-Key. A 429
    * (`rate_limited`, docs/operations.md "Security") says how long to wait (`retryAfter`, seconds,
@@ -93,7 +94,7 @@ export function createCartApi(fetchImpl?: Fetch): CartApi {
       const code = typeof data.code === 'string' ? data.code : `http_${response.status}`;
       const message = typeof data.message === 'string' ? data.message : 'The cart could not be updated.';
       if ((response.status === 409 || response.status === 422) && isCart(data.cart)) {
-        return { kind: 'refused', status: response.status, code, message, cart: data.cart };
+        return { kind: 'refused', status: response.status, code, message, cart: data.cart, replayed: Boolean(data.replayed) };
       }
       return { kind: 'rejected', status: response.status, code, message };
     },

@@ -178,12 +178,13 @@ describe('cart store: commands', () => {
     expect(applied).toHaveLength(3);
   });
 
-  it('re-reads the cart when the version jumped (another tab changed it)', async () => {
+  it('takes the cart in the answer when another tab changed it, without re-reading it', async () => {
     const { store, server } = setup();
     store.getState().add(tyr);
     await settle();
     const token = store.getState().token!;
     server.runElsewhere(token, { type: 'add', product_id: 202 });
+    const readsBefore = server.reads.length;
     store.getState().setCount('L1', 2);
     await settle(40);
     expect(counts(store)).toEqual([
@@ -191,6 +192,50 @@ describe('cart store: commands', () => {
       ['L2', 1],
     ]);
     expect(store.getState().server?.version).toBe(4);
+    expect(server.reads.length).toBe(readsBefore); // the answer was the whole truth
+  });
+
+  it('re-applies the pending later commands on top of the server answer for the first', async () => {
+    const { store, server } = setup();
+    store.getState().add(tyr);
+    await settle();
+    const token = store.getState().token!;
+    server.runElsewhere(token, { type: 'add', product_id: 202 });
+    let open!: () => void;
+    server.gate = new Promise((resolve) => (open = resolve));
+    store.getState().setCount('L1', 2);
+    store.getState().setCount('L1', 3);
+    expect(counts(store)).toEqual([['L1', 3]]); // optimistic, the other tab's line not known yet
+    server.gate = null;
+    open();
+    await settle(10);
+    // the first answer (L2 from the other tab) is the mirror; the pending set_count 3 shows on top
+    expect(store.getState().server?.lines.map((l) => l.line_id)).toEqual(['L1', 'L2']);
+    await settle(40);
+    expect(store.getState().outbox).toHaveLength(0);
+    expect(counts(store)).toEqual([
+      ['L1', 3],
+      ['L2', 1],
+    ]);
+    expect(server.cart(token)?.version).toBe(5);
+  });
+
+  it('a replayed answer (an older cart) never replaces a newer mirror, and the cart is re-read', async () => {
+    const { store, server } = setup();
+    store.getState().add(tyr);
+    await settle();
+    const first = server.received[0];
+    store.getState().setCount('L1', 2);
+    await settle();
+    expect(store.getState().server?.version).toBe(3);
+    // the first command again (another tab's copy of the outbox): answered from history
+    store.setState((s) => ({ outbox: [{ id: first.key, command: first.command, attempts: 0, createdAt: 0 }], settled: s.settled }));
+    const readsBefore = server.reads.length;
+    await store.getState().flush();
+    await settle();
+    expect(store.getState().server?.version).toBe(3);
+    expect(counts(store)).toEqual([['L1', 2]]);
+    expect(server.reads.length).toBe(readsBefore + 1);
   });
 
   it('keeps pending commands on top of a newer server state (the server wins, pending re-applied)', async () => {

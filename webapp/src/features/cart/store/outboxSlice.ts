@@ -9,21 +9,24 @@
  *   `coupon_attempts` limit (docs/operations.md "Security"): it is settled as a refusal with the
  *   wait (`retryAfter`), so the coupon form tells the shopper and the rest of the cart does not
  *   queue behind it for minutes;
- * - 200: the server wins: its cart becomes the mirror, pending commands are re-applied on top;
- *   if its version is not the one the rules predicted (another tab, a replay), GET /api/cart;
+ * - 200: the server wins: the cart in its answer (the cart right after this command, other
+ *   tabs' commands included) becomes the mirror and the pending later commands are re-applied
+ *   on top of it; no version is predicted or compared. A replayed answer (the key was applied
+ *   before, perhaps by another tab) is the cart as it was back then: it never replaces a newer
+ *   mirror, and the cart is re-read (GET /api/cart);
  * - 409/422 refusal: reconcile to the cart in the answer, drop the entry, tell the shopper;
  * - any other 4xx: drop the entry (sending it again cannot help) and re-read the cart.
  */
 import type { StateCreator } from 'zustand';
 import type { CartView, CountDelta, GaEvent, OutboxEntry, Refusal } from '../types';
 import type { CartState } from './cartStore';
-import { execute } from './decider';
 import { countDeltas } from './rules';
 import { retryDelay, type CartRuntime } from './runtime';
 import { SETTLED_KEPT, unionIds } from './crossTab';
-import { baseModel, displayCart, isTracked, lookup } from './sync';
+import { baseModel, displayCart, isTracked } from './sync';
 
 export const MAX_ANALYTICS_QUEUE = 500;
+const deltaKey = (d: CountDelta) => `${d.product_id}:${d.variation_id ?? 0}`;
 /** The 429 `limit` of refused coupon guesses (services/shared/ratelimit.py). */
 export const COUPON_LIMIT = 'coupon_attempts';
 
@@ -56,7 +59,7 @@ export const createOutboxSlice =
      * waiting for this entry (`submit`) gets the answer (`notice` or `rejected`) instead of the
      * shared notice.
      */
-    const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null, rejected: Refusal | null = null) => {
+    const settle = (entry: OutboxEntry, server: CartView | null, deltas: CountDelta[], notice: Refusal | null, rejected: Refusal | null = null, replayed = false) => {
       const waiter = runtime.waiters?.get(entry.id);
       runtime.waiters?.delete(entry.id);
       // Hit ids derived from the command's key: a second tab settling the same command (answered
@@ -72,7 +75,7 @@ export const createOutboxSlice =
       }));
       set((s) => {
         const outbox = s.outbox.filter((e) => e.id !== entry.id);
-        const mirror = server ?? s.server;
+        const mirror = server && !(replayed && s.server && s.server.version > server.version) ? server : s.server;
         return {
           server: mirror,
           outbox,
@@ -109,10 +112,8 @@ export const createOutboxSlice =
               token = deps.token();
               set({ token });
             }
-            // What the rules expect the server to answer, from the last confirmed state.
+            // The last confirmed state, to tell what this command changed (analytics).
             const base = baseModel(state.server);
-            const predicted = execute(base, entry.command, lookup(state));
-            const expectedVersion = predicted.kind === 'unknown' ? null : predicted.cart.version;
 
             const result = await deps.api.sendCommand(token, entry.id, entry.command);
 
@@ -128,13 +129,17 @@ export const createOutboxSlice =
               break;
             }
             if (result.kind === 'ok') {
-              const asPredicted = expectedVersion !== null && result.cart.version === expectedVersion;
-              const deltas = isTracked(entry.command) ? (asPredicted ? countDeltas(base, result.cart) : (entry.deltas ?? countDeltas(base, result.cart))) : [];
-              settle(entry, result.cart, deltas, null);
-              if (result.replayed || (expectedVersion !== null && !asPredicted)) await get().refresh();
+              // What the server applied (its answer against the last confirmed state), for the
+              // products this command touches (as decided when it was queued): another tab's
+              // changes to other products, which the answer also shows, are not this command's.
+              const applied = countDeltas(base, result.cart);
+              const touched = entry.deltas ? new Set(entry.deltas.map(deltaKey)) : null;
+              const deltas = isTracked(entry.command) ? (touched ? applied.filter((d) => touched.has(deltaKey(d))) : applied) : [];
+              settle(entry, result.cart, deltas, null, null, result.replayed);
+              if (result.replayed) await get().refresh();
             } else if (result.kind === 'refused') {
-              settle(entry, result.cart, [], { code: result.code, message: result.message, status: result.status });
-              if (result.cart && expectedVersion !== null && result.cart.version !== expectedVersion) await get().refresh();
+              settle(entry, result.cart, [], { code: result.code, message: result.message, status: result.status }, null, result.replayed ?? false);
+              if (result.replayed) await get().refresh();
             } else {
               console.warn(`cart command ${entry.command.type} rejected: ${result.status} ${result.code}`);
               settle(entry, null, [], null, { code: result.code, message: result.message, status: result.status });

@@ -79,7 +79,7 @@ export class FakeCartServer {
       const seen = this.seen.get(`${token}:${key}`);
       if (seen) {
         if (seen.body !== body) return { kind: 'rejected', status: 409, code: 'idempotency_key_reused', message: 'reused' };
-        return seen.result.kind === 'ok' ? { ...seen.result, replayed: true } : seen.result;
+        return seen.result.kind === 'ok' || seen.result.kind === 'refused' ? { ...seen.result, replayed: true } : seen.result;
       }
       const current = this.carts.get(token) ?? emptyCart();
       const decision = execute(current, command, this.catalog());

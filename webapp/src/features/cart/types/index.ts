@@ -156,7 +156,7 @@ export interface OutboxEntry {
   command: CartCommand;
   createdAt: number;
   attempts: number;
-  /** Count changes the optimistic apply predicted, per product/variation (analytics fallback). */
+  /** Count changes the optimistic apply decided, per product/variation: which products the command touches (analytics counts what the server applied to those). */
   deltas?: CountDelta[];
 }
 
