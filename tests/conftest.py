@@ -257,3 +257,23 @@ def seeded_database(
             shared_db.get_engine.cache_clear()
             shared_db.get_sessionmaker.cache_clear()
             get_settings.cache_clear()
+
+
+@pytest.fixture
+def one_cluster_at_a_time(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Hold a lock shared by every pytest process of the run while the test runs: the tests that
+    start several server and worker processes (each with its own connection pools) take it, so
+    two of them never run at once on the two pytest workers and together stay under
+    PostgreSQL's 100 connections. The lock file sits in the run's temporary root, which the
+    pytest-xdist workers share."""
+    import fcntl
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # popen-gwN/ -> the run's root
+    with open(root / "process-clusters.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)

@@ -328,6 +328,7 @@ def test_a_crash_mid_batch_loses_and_doubles_nothing(
     assert after_crash == tables(engine)
 
 
+@pytest.mark.usefixtures("one_cluster_at_a_time")
 def test_killing_the_projector_process_loses_and_doubles_nothing(
     store_app: CartApplication, engine: Engine, catalog: FakeCatalog
 ) -> None:

@@ -54,6 +54,7 @@ def database(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
         yield url
 
 
+@pytest.mark.usefixtures("one_cluster_at_a_time")
 def test_no_acknowledged_command_is_lost_or_applied_twice_across_kill_9(
     database: str, tmp_path: Path
 ) -> None:

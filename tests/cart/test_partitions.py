@@ -313,11 +313,16 @@ if PG_URL:
         with seeded_database(tmp_path_factory, pg_schema_url, "partitions", seed, env) as (url, _):
             yield url
 
+    @pytest.mark.usefixtures("one_cluster_at_a_time")
     def test_api_on_two_partitions_with_a_worker_each_loses_nothing_across_kill_9(
         partitioned_shop: str, partitions: list[str], tmp_path: Path
     ) -> None:
-        api = Server(free_port(), tmp_path / "api.log", {"RUN_PROJECTIONS": "false"})
-        workers = [Worker(tmp_path / f"worker{i}.log") for i in range(2)]
+        # Three processes with two partitions each side: pools smaller than SMALL_POOLS, so this
+        # test and the process test of the other pytest worker stay under PostgreSQL's 100
+        # connections (the API: 2 x (2 + 2) event-store + 2 + 4 SQLAlchemy connections).
+        pools = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "4", "CART_POOL_SIZE": "2"}
+        api = Server(free_port(), tmp_path / "api.log", {"RUN_PROJECTIONS": "false", **pools})
+        workers = [Worker(tmp_path / f"worker{i}.log", pools) for i in range(2)]
         for index, worker in enumerate(workers):
             worker.command += ["--partition", str(index)]
         processes = [api, *workers]

@@ -45,6 +45,10 @@ PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"
 CARTS = 4
 
 
+# Starts server and worker processes: one such test at a time (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("one_cluster_at_a_time")
+
+
 def pgbouncer_ini(folder: Path, port: int, target: str) -> Path:
     """Write ``pgbouncer.ini`` (and its ``userlist.txt``) into ``folder``: transaction pooling on
     127.0.0.1:``port``, database ``shop`` = the PostgreSQL database of the SQLAlchemy URL

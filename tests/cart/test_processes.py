@@ -35,6 +35,10 @@ KILL_AFTER = 300  # answered commands before the kills (of 64 x 18 = 1,152)
 FAILURE_SIGNS = ("tuple concurrently updated", "Traceback", "not started")
 
 
+# Starts server and worker processes: one such test at a time (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("one_cluster_at_a_time")
+
+
 def cart_current_lags(url: str, states: dict[str, dict[str, Any]]) -> str:
     """What ``cart_current`` still lacks: carts whose row is missing or not at the version and
     item count of ``states`` (cart id -> ``GET /api/cart`` state), and the ``cart_current``
