@@ -96,7 +96,10 @@ if PG_URL:
     def test_api_processes_started_at_once_on_a_fresh_database_all_come_up(
         database: str, tmp_path: Path
     ) -> None:
-        servers = [Server(free_port(), tmp_path / f"api{n}.log") for n in range(STARTING_AT_ONCE)]
+        # Each answers a few requests only: tiny pools keep the four of them (projectors
+        # included) well under PostgreSQL's 100 connections beside the other pytest worker.
+        pools = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "3", "CART_POOL_SIZE": "2"}
+        servers = [Server(free_port(), tmp_path / f"api{n}.log", pools) for n in range(STARTING_AT_ONCE)]
         try:
             for server in servers:  # all launched before any is waited for
                 server.launch()
