@@ -259,6 +259,15 @@ def seeded_database(
             get_settings.cache_clear()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses `one_cluster_at_a_time` as `cluster`, so a run can take them
+    apart: scripts/test.sh runs them on PostgreSQL after the rest, one at a time, because the
+    other pytest worker's tests plus a cluster's pools can pass PostgreSQL's 100 connections."""
+    for item in items:
+        if "one_cluster_at_a_time" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.cluster)
+
+
 @pytest.fixture
 def one_cluster_at_a_time(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Hold a lock shared by every pytest process of the run while the test runs: the tests that
