@@ -236,10 +236,10 @@ def create_app() -> FastAPI:
         log.exception("unhandled error", exc_info=exc)  # a bug
         return _error(500, "internal_error", "Something went wrong on our side.")
 
+    app.include_router(cart_router)
     app.include_router(coupons_router)  # /api/wc/coupons (staff)
     app.include_router(catalog_router)
     app.include_router(configurator_router)  # /api/configurator/..., /api/get-share-url, -data
-    app.include_router(cart_router)
     app.include_router(analytics_router)
     app.include_router(staff_router)  # before the SPA fallback: /is-admin, /is-reviewer, /logout
     app.include_router(location_router)
