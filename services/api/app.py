@@ -29,7 +29,7 @@ from services.analytics.dashboard import router as analytics_dashboard_router
 from services.analytics.endpoints import router as analytics_router
 from services.api.access_log import install_access_log_redaction
 from services.api.media import CachedStaticFiles, media_cache_control
-from services.api.page_shell import PageShell
+from services.api.page_shell import PageShell, layout_answers
 from services.cart.endpoints import router as cart_router
 from services.catalog import revision as catalog_revision
 from services.catalog.endpoints import router as catalog_router
@@ -327,20 +327,22 @@ def _document_error_shapes(app: FastAPI) -> None:
     app.openapi = openapi  # type: ignore[method-assign]
 
 
-async def _resolve_page(path: str, request: Request) -> StorefrontPage:
+async def _resolve_page(path: str, request: Request) -> tuple[StorefrontPage, dict[str, Any] | None]:
     """What the storefront shows at ``path`` (``services/catalog/storefront_routes.py``,
-    docs/spec.md section 2.1) and what that page asks for first; a staff session that previews
-    drafts sees their pages too."""
+    docs/spec.md section 2.1) and what that page asks for first, with the layout's answers
+    (``page_shell.layout_answers``; None when the database did not answer, and the browser
+    reads them itself); a staff session that previews drafts sees their pages too."""
     unpublished = await include_unpublished(request)
     query = request.url.query
 
-    def lookup() -> StorefrontPage:
+    def lookup() -> tuple[StorefrontPage, dict[str, Any] | None]:
         try:
             with get_sessionmaker()() as session:
-                return resolve_page(session, path, query, include_unpublished=unpublished)
+                page = resolve_page(session, path, query, include_unpublished=unpublished)
+                return page, layout_answers(session)
         except SQLAlchemyError:  # no database answer: the storefront decides (and says so)
             log.warning("route lookup failed for /%s", path, exc_info=True)
-            return StorefrontPage(True)
+            return StorefrontPage(True), None
 
     return await run_in_threadpool(lookup)
 
@@ -369,8 +371,8 @@ def _mount_webapp(app: FastAPI, dist: Path) -> None:
             )
             return _static_file(candidate, request.headers.get("accept-encoding", ""), headers)
         if index.is_file():
-            page = await _resolve_page(path, request)
-            body = shell().render(page)
+            page, layout = await _resolve_page(path, request)
+            body = shell().render(page, layout)
             headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
             if "gzip" in accepted_encodings(request.headers.get("accept-encoding", "")):
                 body = gzip.compress(body, compresslevel=6, mtime=0)  # a few KB: microseconds

@@ -10,9 +10,12 @@ image loads. The server already resolves the path to answer 200 or 404
   hands the preloaded response to the page's own ``fetch`` of the same URL: one request each,
   checked by webapp/e2e/catalogue-routes.spec.ts);
 - ``<link rel=preload as=image fetchpriority=high>`` for a category's hero image;
-- on every page, the reads of the layout's loader (``rootLoader`` in
+- on every page, the answers of the layout's loader (``rootLoader`` in
   ``webapp/src/app/RootLayout.tsx``: menus, countries, the company's details and payment
-  methods), which every first paint waits for.
+  methods) written into the page as ``<script type="application/json" id="api-inline">`` (a
+  JSON object ``{path: body}``, each body exactly what the path answers): the browser
+  starts its router with them (``webapp/src/lib/inlineApi.ts``), so the header and footer
+  paint as soon as the entry script has run, while the page's own chunk and data load.
 
 Route chunks are not named: measured with Lighthouse (mobile, simulated throttling) they
 competed with the entry script for bandwidth and moved the first paint later (about 0.2 s), while
@@ -21,19 +24,35 @@ the data preloads are a few KB.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
-from services.catalog.storefront_routes import Preload, StorefrontPage
+from sqlalchemy.orm import Session
 
-# What the layout's loader reads on every page (webapp/src/app/RootLayout.tsx rootLoader, with
-# the paths of webapp/src/config/paths.ts).
-LAYOUT_PRELOADS = (
-    Preload("/api/wp/menus", "fetch"),
-    Preload("/api/wc/data/countries", "fetch"),
-    Preload("/api/company", "fetch"),
-    Preload("/api/checkout/payment-methods", "fetch"),
-)
+from services.catalog import repository as catalog_repo
+from services.catalog import serializers as ser
+from services.catalog.storefront_routes import StorefrontPage
+from services.checkout.payments import providers
+from services.shared.company import COMPANY
+
+# What the layout's loader reads on every page (webapp/src/app/RootLayout.tsx LAYOUT_READS, with
+# the paths of webapp/src/config/paths.ts), each with what its endpoint answers (the same
+# serializers; tests/api/test_page_shell.py compares them with the API's answers).
+LAYOUT_READS: dict[str, Callable[[Session], Any]] = {
+    "/api/wp/menus": lambda session: [ser.menu(m) for m in catalog_repo.list_menus(session)],
+    "/api/wc/data/countries": lambda session: [ser.country(c) for c in catalog_repo.list_countries(session)],
+    "/api/company": lambda _: COMPANY.as_dict(),
+    "/api/checkout/payment-methods": lambda _: [{"id": p.id, "title": p.title} for p in providers()],
+}
+
+
+def layout_answers(session: Session) -> dict[str, Any]:
+    """``{path: body}`` for every :data:`LAYOUT_READS` path: JSON-ready values, exactly what
+    ``GET path`` answers. Raises what the database raises."""
+    return {path: read(session) for path, read in LAYOUT_READS.items()}
 
 
 class PageShell:
@@ -43,15 +62,25 @@ class PageShell:
     def __init__(self, dist: Path) -> None:
         self.html = (dist / "index.html").read_text(encoding="utf-8")
 
-    def render(self, page: StorefrontPage) -> bytes:
+    def render(self, page: StorefrontPage, inline: dict[str, Any] | None = None) -> bytes:
         """The shell for ``page``, UTF-8: ``index.html`` with a preload link per
-        :data:`LAYOUT_PRELOADS` and ``page.preloads`` inserted before ``</head>``."""
+        ``page.preloads`` and, given ``inline`` (``{path: JSON-ready body}``, e.g.
+        :func:`layout_answers`), the ``api-inline`` block, inserted before ``</head>``."""
         head_end = self.html.find("</head>")
         if head_end < 0:
             return self.html.encode()
         head_end = self.html.rfind("\n", 0, head_end) + 1  # before the line's indent
-        block = "".join(f"    {_preload_link(p.href, p.kind)}\n" for p in (*LAYOUT_PRELOADS, *page.preloads))
+        block = "".join(f"    {_preload_link(p.href, p.kind)}\n" for p in page.preloads)
+        if inline:
+            block += f'    <script type="application/json" id="api-inline">{_script_json(inline)}</script>\n'
         return (self.html[:head_end] + block + self.html[head_end:]).encode()
+
+
+def _script_json(value: Any) -> str:
+    """``value`` as JSON safe inside ``<script>``: ``<``, ``>`` and ``&`` as ``\\u`` escapes,
+    so no text in it (a menu title, say) can close the element or open a comment."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _preload_link(href: str, kind: str) -> str:

@@ -5,6 +5,8 @@ not-found page. Categories created after start-up get their route at once."""
 from __future__ import annotations
 
 import gzip
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from services.api.app import create_app
-from services.api.page_shell import LAYOUT_PRELOADS
+from services.api.page_shell import LAYOUT_READS, PageShell
 from services.catalog.models import Category, ContentBlock, Product
 from services.catalog.storefront_routes import Preload, StorefrontPage, path_shows_something, resolve_page
 from services.shared.ratelimit import reset_limits
@@ -182,13 +184,29 @@ def test_the_shell_carries_the_preload_links(tmp_path: Path, monkeypatch: pytest
     get_settings.cache_clear()
     client = TestClient(create_app())
     html = client.get("/keyboards").text
-    assert '    <link rel="preload" as="fetch" crossorigin href="/api/wc/filters">\n  </head>' in html
+    assert '    <link rel="preload" as="fetch" crossorigin href="/api/wc/filters">\n' in html
+    assert html.index("/api/wc/filters") < html.index('id="api-inline"') < html.index("</head>")
     assert "&amp;per_page=100" in html  # attribute values are escaped
     with client.stream("GET", "/keyboards", headers={"Accept-Encoding": "gzip"}) as r:
         raw = b"".join(r.iter_raw())
     assert r.headers["content-encoding"] == "gzip" and gzip.decompress(raw).decode() == html
-    layout_only = [f'<link rel="preload" as="fetch" crossorigin href="{p.href}">' for p in LAYOUT_PRELOADS]
     for path, status in (("/contact", 200), ("/keyboards/not-a-product", 404), ("/keyboards", 200)):
         answer = client.get(path)
-        assert answer.status_code == status and all(link in answer.text for link in layout_only)
+        assert answer.status_code == status
+        # Every page carries the layout's answers, each exactly what its endpoint answers.
+        inline = json.loads(
+            re.findall(r'<script type="application/json" id="api-inline">(.*?)</script>', answer.text)[0]
+        )
+        assert set(inline) == set(LAYOUT_READS)
+        for api_path, body in inline.items():
+            assert body == client.get(api_path).json(), api_path
     assert "/api/wc/filters" not in client.get("/contact").text
+
+
+def test_inline_answers_cannot_break_out_of_their_script_element(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<html><head>\n  </head><body></body></html>")
+    hostile = {"/api/wp/menus": [{"title": "</script><script>alert(1)</script><!-- & -->"}]}
+    html = PageShell(tmp_path).render(StorefrontPage(True), hostile).decode()
+    block = html[html.index('id="api-inline">') + len('id="api-inline">') : html.index("</script>")]
+    assert "<" not in block and ">" not in block and "&" not in block
+    assert json.loads(block) == hostile  # JSON.parse gives the text back as it was

@@ -139,4 +139,30 @@ test("a category page's shell preloads its data, and the page's own reads reuse 
   await page.goto('/keyboards');
   await expect(firstCard(page)).toBeVisible();
   for (const href of preloaded) expect(requested.filter((r) => r === href), href).toHaveLength(1);
+  // The layout's reads come written into the shell (services/api/page_shell.py): none is fetched,
+  // and the header and footer show what they carry.
+  for (const path of ['/api/wp/menus', '/api/wc/data/countries', '/api/company', '/api/checkout/payment-methods']) {
+    expect(html).toContain(`"${path}":`);
+    expect(requested, path).not.toContain(path);
+  }
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Keyboards' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test("the layout paints before the page's own code arrives, and the page then takes the loading block's place", async ({ page }) => {
+  // Hold the catalogue route's chunks: the header and footer must not wait for them (the layout's
+  // data comes in the shell, services/api/page_shell.py), the page's place shows the loading block.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/catalog(ue)?-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/keyboards', { waitUntil: 'commit' });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Keyboards' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).not.toBeInViewport();
+  release();
+  await expect(firstCard(page)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
 });

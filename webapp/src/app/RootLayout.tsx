@@ -6,16 +6,29 @@ import { StaffBannerSlot } from '@/features/staff';
 import { CookieBanner } from '@/features/cookies';
 import { NewsletterModal, NewsletterSignup } from '@/features/newsletter';
 import { SearchBox, type SearchComboboxProps } from '@/features/search';
+import { apiPaths } from '@/config/paths';
 import { CurrencyContext } from '@/lib/currencyContext';
+import { hasInline } from '@/lib/inlineApi';
 import { Outlet, useLoaderData, useLocation, useNavigation, type LoaderFunctionArgs } from '@/lib/router';
 import { useGuessedCountry } from './useGuessedCountry';
 import { usePageViewTracking } from './usePageViewTracking';
 
-export async function rootLoader({ request }: LoaderFunctionArgs) {
-  const [menus, countries, shopInfo] = await Promise.all([getMenus(request.signal), getCountries(request.signal), getShopInfo(request.signal)]);
+async function loadRootData(signal?: AbortSignal) {
+  const [menus, countries, shopInfo] = await Promise.all([getMenus(signal), getCountries(signal), getShopInfo(signal)]);
   return { menus, countries, shopInfo };
 }
-export type RootData = Awaited<ReturnType<typeof rootLoader>>;
+export type RootData = Awaited<ReturnType<typeof loadRootData>>;
+
+/** The layout's data: menus, countries, the company and the payment methods. */
+export const rootLoader = ({ request }: LoaderFunctionArgs) => loadRootData(request.signal);
+
+/**
+ * The layout's data from the page shell alone (lib/inlineApi.ts) when the shell carries it (it
+ * writes the answers of all of `rootLoader`'s reads or none: services/api/page_shell.py
+ * LAYOUT_READS), else undefined. The router starts with it as the root route's hydration data,
+ * so the header and footer paint while the page's own chunk and data load (docs/targets.md 4.7).
+ */
+export const inlineRootData = (): Promise<RootData> | undefined => (hasInline(apiPaths.menus) ? loadRootData() : undefined);
 
 /** The search feature's box, handed to the header (desktop bar and mobile panel). */
 const renderSearch = (options: SearchComboboxProps) => <SearchBox {...options} />;

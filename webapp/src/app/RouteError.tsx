@@ -20,6 +20,11 @@ export function RouteError() {
   );
 }
 
+/**
+ * A screen-tall spinner: the whole app's place until the layout's data is in, and the page's
+ * place below a painted layout until its chunk and data arrive on the first visit (a screen
+ * tall, so the footer stays below the fold and nothing moves when the page arrives: CLS 0).
+ */
 export function AppLoading() {
   return (
     <div className="app-loading" role="status" aria-label="Loading">

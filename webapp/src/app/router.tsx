@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from '@/lib/router';
 import { AppLoading, RouteError } from './RouteError';
-import { RootLayout, rootLoader } from './RootLayout';
+import { RootLayout, rootLoader, type RootData } from './RootLayout';
 
 const generic = () => import('./routes/generic');
 
@@ -17,6 +17,9 @@ export const routes: RouteObject[] = [
     children: [
       {
         ErrorBoundary: RouteError,
+        // With the layout's data in the shell, the layout paints at once and this fills the
+        // page's place until its chunk and data arrive (docs/targets.md 4.7).
+        HydrateFallback: AppLoading,
         children: [
           { index: true, lazy: () => import('./routes/home') },
           { path: 'customize', lazy: () => import('./routes/customize') },
@@ -49,4 +52,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The app's router; `root`: the layout's data when the page shell carried it (`inlineRootData`). */
+export const createAppRouter = (root?: RootData) =>
+  createBrowserRouter(routes, root ? { hydrationData: { loaderData: { root } } } : undefined);

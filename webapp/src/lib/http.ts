@@ -1,8 +1,12 @@
+import { takeInline } from './inlineApi';
+
 /**
  * One JSON fetch helper for read calls. docs/spec.md section 8: failed API reads are
  * logged and give an empty result, so callers pass the fallback they want.
  */
 export async function getJson<T>(url: string, fallback: T, init?: RequestInit): Promise<T> {
+  const inline = takeInline(url); // the page shell's answer, first read only (lib/inlineApi.ts)
+  if (inline) return inline.body as T;
   try {
     const response = await fetch(url, { headers: { Accept: 'application/json' }, ...init });
     if (!response.ok) {

@@ -1,7 +1,13 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { uuid4 } from '@/lib/ids';
 import { useLocation } from '@/lib/router';
-import { sendPageView, type PageViewPayload } from '../api/sendPageView';
+import type { PageViewPayload } from '../api/sendPageView';
+
+/**
+ * The default sender: `sendPageView` from its own chunk, fetched with the first page view sent
+ * (after cookies are accepted), so it is not part of the shopper's first load (docs/targets.md 4.7).
+ */
+const sendLazily = async (payload: PageViewPayload) => (await import('../api/sendPageView')).sendPageView(payload);
 
 export interface PageViewOptions {
   /** Page views are sent only while this is true (the visitor accepted cookies). */
@@ -19,7 +25,7 @@ export interface PageViewOptions {
  * referrer is the previous page of this visit (the document's referrer for the first one).
  * Sending never waits: the request runs in the background with its 250 ms timeout.
  */
-export function usePageViews({ enabled, clientId, send = sendPageView }: PageViewOptions): void {
+export function usePageViews({ enabled, clientId, send = sendLazily }: PageViewOptions): void {
   const { pathname, search } = useLocation();
   const href = `${window.location.origin}${pathname}${search}`;
   const pages = useRef<{ current: string | null; previous: string }>({ current: null, previous: '' });
