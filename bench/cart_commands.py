@@ -269,6 +269,17 @@ def cart_app() -> Any:
     return get_cart_app()
 
 
+def worker_pools(workers: int) -> dict[str, str]:
+    """Connection pools for ``workers`` API processes within PostgreSQL's 100 connections: the
+    defaults (10 + 10 SQLAlchemy, 2 x ``CART_POOL_SIZE`` event store) up to 2 workers; past
+    that about 60 connections shared out (``--workers 4``: 3 + 3 and 2 x 3 each). Variables set
+    in the environment win."""
+    if workers <= 2:
+        return {}
+    each = str(max(2, 60 // workers // 4))
+    return {"DB_POOL_SIZE": each, "DB_MAX_OVERFLOW": each, "CART_POOL_SIZE": each}
+
+
 def spawn_server(env: dict[str, str], port: int, workers: int) -> list[subprocess.Popen[bytes]]:
     """The production topology (docs/operations.md): one projector process following the event
     log, and uvicorn with ``workers`` API workers that do not project, on ``port``. Returns
@@ -280,7 +291,10 @@ def spawn_server(env: dict[str, str], port: int, workers: int) -> list[subproces
     cmd = [sys.executable, "-m", "uvicorn", "services.api.main:app", "--port", str(port)]
     cmd += ["--log-level", "warning", "--no-access-log", "--workers", str(workers)]
     try:
-        return [projector, start_server(cmd, {**env, "RUN_PROJECTIONS": "false"}, port)]
+        return [
+            projector,
+            start_server(cmd, {**worker_pools(workers), **env, "RUN_PROJECTIONS": "false"}, port),
+        ]
     except BaseException:
         stop_server(projector)
         raise
