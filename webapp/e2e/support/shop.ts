@@ -5,11 +5,20 @@ import { expect, type Page } from '@playwright/test';
 /** Deferred.tsx's DEFER_MARGIN_PX: a placeholder this close to the viewport renders its block. */
 const DEFER_MARGIN_PX = 600;
 
-/** Waits until the route has rendered its heading and its data has arrived. */
+/**
+ * Waits until the route has rendered its heading and its data has arrived, no search is in
+ * flight (the search page dims its results while one is: `data-searching`) and no CSS transition
+ * or finite animation is running (axe measures colour contrast on what is painted, so a fade
+ * caught half way reads as low contrast). Conditions only, never a fixed time.
+ */
 export async function settle(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   await expect(page.locator('main [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+  await expect(page.locator('main [data-searching]')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /**
