@@ -32,20 +32,20 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from services.catalog import repository as catalog_repo
-from services.catalog import serializers as ser
 from services.catalog.storefront_routes import StorefrontPage
-from services.checkout.payments import providers
+from services.catalog.wc_endpoints import countries_body
+from services.catalog.wp_endpoints import menus_body
+from services.checkout.endpoints import payment_methods_body
 from services.shared.company import COMPANY
 
-# What the layout's loader reads on every page (webapp/src/app/RootLayout.tsx LAYOUT_READS, with
-# the paths of webapp/src/config/paths.ts), each with what its endpoint answers (the same
-# serializers; tests/api/test_page_shell.py compares them with the API's answers).
+# What the layout's loader reads on every page (webapp/src/app/RootLayout.tsx rootLoader, with
+# the paths of webapp/src/config/paths.ts), each made by the function its endpoint answers with
+# (tests/catalog/test_storefront_routes.py compares the shell's copy with the API's answers).
 LAYOUT_READS: dict[str, Callable[[Session], Any]] = {
-    "/api/wp/menus": lambda session: [ser.menu(m) for m in catalog_repo.list_menus(session)],
-    "/api/wc/data/countries": lambda session: [ser.country(c) for c in catalog_repo.list_countries(session)],
+    "/api/wp/menus": menus_body,
+    "/api/wc/data/countries": countries_body,
     "/api/company": lambda _: COMPANY.as_dict(),
-    "/api/checkout/payment-methods": lambda _: [{"id": p.id, "title": p.title} for p in providers()],
+    "/api/checkout/payment-methods": lambda _: payment_methods_body(),
 }
 
 

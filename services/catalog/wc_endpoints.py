@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import Query, Response
 from fastapi.responses import JSONResponse
+from sqlalchemy.orm import Session
 
 from services.catalog import repository as repo
 from services.catalog import schemas as out
@@ -315,6 +316,12 @@ def taxes(session: SessionDep, response: Response) -> list[Json]:
 def countries_table(session: SessionDep, response: Response) -> list[Json]:
     """The country table (docs/spec.md section 3): code, full name, currency (EUR or USD), EU membership."""
     _cache(response, None)
+    return countries_body(session)
+
+
+def countries_body(session: Session) -> list[Json]:
+    """What ``GET /api/wc/data/countries`` answers (also written into the page shell,
+    ``services/api/page_shell.py``)."""
     return [ser.country(c) for c in repo.list_countries(session)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import Query, Response
+from sqlalchemy.orm import Session
 
 from services.catalog import repository as repo
 from services.catalog import schemas as out
@@ -33,6 +34,12 @@ def menus(session: SessionDep, response: Response) -> list[Json]:
     """Every menu with flat items ``{id, title, url, slug, parent, position, in_menu, parent_link}``.
     The storefront drops the first top-level item and groups children under parents (docs/spec.md section 2)."""
     _cache(response)
+    return menus_body(session)
+
+
+def menus_body(session: Session) -> list[Json]:
+    """What ``GET /api/wp/menus`` answers (also written into the page shell,
+    ``services/api/page_shell.py``)."""
     return [ser.menu(m) for m in repo.list_menus(session)]
 
 

@@ -108,7 +108,13 @@ def get_shipping_promise(
 )
 def get_payment_methods() -> JSONResponse:
     """``[{id, title}]``: the enabled payment methods (``bacs``, bank transfer, by default)."""
-    return JSONResponse([{"id": p.id, "title": p.title} for p in providers()], headers=NO_STORE)
+    return JSONResponse(payment_methods_body(), headers=NO_STORE)
+
+
+def payment_methods_body() -> list[dict[str, str]]:
+    """What ``GET /api/checkout/payment-methods`` answers (also written into the page shell,
+    ``services/api/page_shell.py``)."""
+    return [{"id": p.id, "title": p.title} for p in providers()]
 
 
 @router.post(
