@@ -304,7 +304,8 @@ def _document_error_shapes(app: FastAPI) -> None:
     ``{code, message, errors}``) where FastAPI describes its own ``{detail: [...]}``: every
     route's 422 refers to the ``HTTPValidationError`` component, whose schema is replaced.
     Every operation that takes a request body also documents the body limit's 413
-    (``services/shared/http_limits.py``) with the ``{code, message}`` error shape."""
+    (``services/shared/http_limits.py``) with the ``{code, message}`` error shape, and the models
+    of a body a route validates itself (``JsonBody``) are moved into ``components/schemas``."""
     default_openapi = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -322,6 +323,10 @@ def _document_error_shapes(app: FastAPI) -> None:
             for operation in operations.values():
                 if isinstance(operation, dict) and "requestBody" in operation:
                     operation.setdefault("responses", {}).setdefault("413", _TOO_LARGE)
+                    for content in operation["requestBody"].get("content", {}).values():
+                        # A body a route validates itself (services/shared/routing.JsonBody)
+                        # lists its models under $defs: they go where FastAPI puts them.
+                        components.update(content.get("schema", {}).pop("$defs", {}))
         return schema
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -152,7 +152,7 @@ Command = Annotated[
 ]
 
 
-def command_dict(command: _Command) -> CartCommand:
+def command_dict(command: BaseModel) -> CartCommand:
     """The validated ``command`` as the plain dict the cart application takes (``model_dump``;
     ``services/cart/types.py`` gives each command model's dict its ``TypedDict``)."""
     # The models above and the TypedDicts describe the same JSON: pydantic has checked it.

@@ -154,13 +154,13 @@ export interface paths {
          *     Errors: 409/422 ``{code, message, cart}`` when a rule refuses (e.g. ``out_of_stock``,
          *     ``count_capped``, ``coming_soon``, ``line_not_found``); 409 ``idempotency_key_reused``;
          *     422 ``invalid_request`` for a malformed body; 429 ``rate_limited`` (``Retry-After``) over
-         *     ``cart_commands`` per client (every request, replays too: the client retries after the wait
-         *     and then gets the original answer), over ``new_carts`` when the command starts the cart, or
-         *     for an ``apply_coupon`` once the cart or the client has used up its refused guesses
-         *     (checked after the idempotency lookup, so the retry of an answered command gets its
-         *     original answer; docs/operations.md, Security, "Rate limits"); 503 ``cart_busy``
-         *     (``Retry-After``, nothing stored) when other processes changed the cart every time the
-         *     command was decided again.
+         *     ``cart_commands`` per client (every request, replays and malformed bodies too: the client
+         *     retries after the wait and then gets the original answer), over ``new_carts`` when the
+         *     command starts the cart, or for an ``apply_coupon`` once the cart or the client has used up
+         *     its refused guesses (checked after the idempotency lookup, so the retry of an answered
+         *     command gets its original answer; docs/operations.md, Security, "Rate limits"); 503
+         *     ``cart_busy`` (``Retry-After``, nothing stored) when other processes changed the cart every
+         *     time the command was decided again.
          *
          *     The one command path: awaits ``CartApplication.execute_async``, which decides on the event
          *     loop and sends only blocking work (a cart not in memory, uncached catalogue facts, the
