@@ -145,7 +145,9 @@ def test_validation_errors_are_422_with_a_message(db_url: str) -> None:
 
 
 @pytest.mark.parametrize("body", [b"\xff\xfe{", b"\x0f\xc3", b'{"email": "\xe9"}', b"{not json"])
-@pytest.mark.parametrize("path", ["/api/mail", "/api/newsletter", "/api/staff/login", "/api/cart"])
+@pytest.mark.parametrize(
+    "path", ["/api/mail", "/api/newsletter", "/api/staff/login", "/api/cart", "/api/cart/commands"]
+)
 def test_a_json_body_that_is_not_utf8_json_is_422_like_any_bad_body(
     db_url: str, path: str, body: bytes
 ) -> None:

@@ -172,6 +172,16 @@ def test_cart_commands_per_client(app: FastAPI, limits: Any) -> None:
     assert limited.headers["Cache-Control"] == "no-store"
 
 
+def test_a_malformed_command_counts_against_cart_commands_too(app: FastAPI, limits: Any) -> None:
+    """The limit is counted before the body is read: a client sending garbage is limited too."""
+    limits(cart_commands="2/minute")
+    http = client(app)
+    token = secrets.token_urlsafe(32)
+    for _ in range(2):
+        assert send(http, token, {"type": "teleport"}).status_code == 422
+    assert_rate_limited(send(http, token, {"type": "add", "product_id": 2}), "cart_commands", 60)
+
+
 def test_a_command_decided_in_a_thread_counts_once(app: FastAPI, limits: Any) -> None:
     limits(cart_commands="3/minute")
     http = client(app)
