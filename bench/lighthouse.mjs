@@ -11,7 +11,8 @@
 // cold cache); "addToCart" first adds that product in the same context, so the page is measured
 // with an item in the cart (Lighthouse clears the HTTP cache but keeps local storage). Before the
 // runs, each page is loaded once to warm the server's caches (steady state, not a fresh deploy).
-// Writes, per page and run: scores, FCP/LCP/TBT/CLS/SI and the scripts the load fetched.
+// Writes, per page and run: scores, FCP/LCP/TBT/CLS/SI and the scripts the load fetched; with
+// LIGHTHOUSE_DUMP_DIR set, also each whole Lighthouse report as <page>-<run>.json in that folder.
 
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
@@ -72,6 +73,8 @@ try {
         const url = new URL(target.path, config.baseUrl).href;
         const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] };
         const { lhr } = await lighthouse(url, flags, undefined, page);
+        // LIGHTHOUSE_DUMP_DIR: keep each whole report (long tasks, bootup time, the LCP breakdown).
+        if (process.env.LIGHTHOUSE_DUMP_DIR) writeFileSync(`${process.env.LIGHTHOUSE_DUMP_DIR}/${target.name}-${run}.json`, JSON.stringify(lhr));
         const requests = lhr.audits['network-requests']?.details?.items ?? [];
         const failing = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')

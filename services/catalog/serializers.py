@@ -21,6 +21,7 @@ from services.catalog.models import (
     Page,
     Post,
     Product,
+    ProductImage,
     TaxRate,
     Variation,
 )
@@ -116,6 +117,12 @@ def _product_prices(p: Product) -> Json:
     return _row_prices(p, now)
 
 
+def gallery_images(p: Product) -> list[ProductImage]:
+    """The images a product page's gallery shows, in order: the gallery, front and back images,
+    or every image when it has none of those. The first is the page's main (largest) image."""
+    return [i for i in p.images if i.role in ("gallery", "front", "back")] or list(p.images)
+
+
 def _image_src(p: Product, role: str) -> str | None:
     return next((i.src for i in p.images if i.role == role), None)
 
@@ -164,7 +171,7 @@ def product(
     product_blocks = product_blocks or {}
     categories = sorted(p.categories, key=lambda c: c.id)
     primary = categories[0].slug if categories else "product"
-    gallery = [i for i in p.images if i.role in ("gallery", "front", "back")] or list(p.images)
+    gallery = gallery_images(p)
     return {
         "id": p.id,
         "name": p.name,

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from services.catalog import repository as repo
 from services.catalog.models import Category, Product
+from services.catalog.serializers import gallery_images
 
 # The app's fixed routes (webapp/src/app/router.tsx): always a page, whatever the data says.
 APP_ROUTES = frozenset(
@@ -141,7 +142,7 @@ def _category_preloads(session: Session, category: Category, query: str) -> tupl
     hero = repo.blocks_for(session, "category", [category.id]).get(category.id, {}).get("hero", [])
     image = (hero[0].fields or {}).get("image") if hero else None
     src = image.get("src") if isinstance(image, dict) else None
-    if isinstance(src, str) and src.startswith("/") and not src.startswith("//"):
+    if isinstance(src, str) and _local(src):
         found.append(Preload(src, "image"))
     return tuple(found)
 
@@ -149,7 +150,9 @@ def _category_preloads(session: Session, category: Category, query: str) -> tupl
 def _product_preloads(category: Category, product: Product) -> tuple[Preload, ...]:
     """The product page's first requests: its category (``webapp/src/app/routes/catalogue.tsx``
     resolves the path with it), the product and its variations (``productPageLoader`` in
-    ``webapp/src/features/catalog/api/loaders.ts``)."""
+    ``webapp/src/features/catalog/api/loaders.ts``), and the gallery's first image: the page's
+    largest paint, which ``Gallery.tsx`` shows first (a variation's image replaces it only once
+    the shopper picks one) and loads eagerly."""
     if not (_PLAIN.match(product.slug) and _PLAIN.match(category.slug)):
         return ()
     found = [
@@ -158,4 +161,12 @@ def _product_preloads(category: Category, product: Product) -> tuple[Preload, ..
     ]
     if product.variations:
         found.append(Preload(f"/api/wc/products/{product.id}/variations", "fetch"))
+    gallery = gallery_images(product)
+    if gallery and _local(gallery[0].src):
+        found.append(Preload(gallery[0].src, "image"))
     return tuple(found)
+
+
+def _local(src: str) -> bool:
+    """Whether ``src`` is a path on this server (``/media/...``), not another host's URL."""
+    return src.startswith("/") and not src.startswith("//")

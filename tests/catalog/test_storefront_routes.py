@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from services.api.app import create_app
 from services.api.page_shell import LAYOUT_READS, PageShell
-from services.catalog.models import Category, ContentBlock, Product
+from services.catalog.models import Category, ContentBlock, Product, ProductImage
 from services.catalog.storefront_routes import Preload, StorefrontPage, path_shows_something, resolve_page
 from services.shared.ratelimit import reset_limits
 from services.shared.settings import get_settings
@@ -160,12 +160,34 @@ def test_a_product_page_names_its_category_product_and_variations(session: Sessi
     assert page.preloads == (
         Preload("/api/wc/products/categories?slug=preload-cat", "fetch"),
         Preload("/api/wc/products?slug=preload-simple", "fetch"),
+        Preload("/media/products/preload-simple-1.svg", "image"),  # the factory's gallery image
     )
     assert simple.variations == []
     variable = session.query(Product).filter(Product.status == "publish", Product.variations.any()).first()
     assert variable is not None
     page = resolve_page(session, f"/keyboards/{variable.slug}")
     assert Preload(f"/api/wc/products/{variable.id}/variations", "fetch") in page.preloads
+
+
+def test_a_product_page_names_its_gallerys_first_image(session: Session) -> None:
+    """The main image is the page's largest paint: fetched beside the scripts."""
+    category = create_category(session, 995011, "preload-img")
+    product = create_product(session, id=995012, slug="preload-pictured", categories=[category])
+    product.images = [
+        ProductImage(src="/media/p/config.svg", role="configuration", position=0),
+        ProductImage(src="/media/p/front.svg", role="front", position=1),
+        ProductImage(src="/media/p/gallery.svg", role="gallery", position=2),
+    ]
+    session.commit()
+    page = resolve_page(session, "/preload-img/preload-pictured")
+    assert [p for p in page.preloads if p.kind == "image"] == [Preload("/media/p/front.svg", "image")]
+    assert page.preloads[-1] == Preload("/media/p/front.svg", "image")
+    tracked = resolve_page(session, "/preload-img/preload-pictured", "utm_source=news")
+    assert tracked.preloads == page.preloads
+    product.images = [ProductImage(src="https://cdn.example/x.svg", role="gallery", position=0)]
+    session.commit()
+    elsewhere = resolve_page(session, "/preload-img/preload-pictured")
+    assert not any(p.kind == "image" for p in elsewhere.preloads)  # another host: not ours to name
 
 
 def test_pages_outside_the_catalogue_and_unknown_paths_preload_nothing(session: Session) -> None:
