@@ -42,6 +42,11 @@ test.beforeEach(async ({ page }) => {
 });
 
 const firstCard = (page: Page) => page.locator('main article').first();
+/** The list of product cards the first card sits in. */
+const firstGrid = (page: Page) => firstCard(page).locator('xpath=ancestor::ul[1]');
+/** How many columns a product grid lays out: the tracks of its computed grid-template-columns. */
+const columnsOf = (grid: ReturnType<Page['locator']>) =>
+  grid.evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.trim().split(/\s+/).length);
 
 test('a category created in the data opens with its products, and its product too', async ({ page }) => {
   createHoodies();
@@ -84,13 +89,24 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 375, height: 812 
       const box = await title.boundingBox();
       expect(box, path).not.toBeNull();
       expect(box!.y + box!.height, `${path}: the first product's name ends inside the first screen`).toBeLessThanOrEqual(viewport.height);
-      if (viewport.width === 1280) {
-        const columns = await page.locator('main ul[data-columns]').first().getAttribute('data-columns');
-        expect(Number(columns), path).toBeGreaterThanOrEqual(3);
-      }
+      if (viewport.width === 1280) expect(await columnsOf(firstGrid(page)), path).toBeGreaterThanOrEqual(3);
     }
   });
 }
+
+test("a product grid shows 1 to 4 per row by its own width, at the spec's thresholds", async ({ page }) => {
+  // docs/spec.md section 2: 600 / 920 / 1180 px of the grid itself (CSS container queries).
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/keyboards');
+  const grid = firstGrid(page);
+  await expect(grid).toBeVisible();
+  const seen: [number, number][] = [];
+  for (const width of [599, 600, 919, 920, 1179, 1180]) {
+    await grid.evaluate((ul, w) => { (ul.parentElement as HTMLElement).style.width = `${w}px`; }, width);
+    seen.push([width, await columnsOf(grid)]);
+  }
+  expect(seen).toEqual([[599, 1], [600, 2], [919, 2], [920, 3], [1179, 3], [1180, 4]]);
+});
 
 test('the sort reorders the products on the server and stays in the URL', async ({ page }) => {
   await page.goto('/keyboards');

@@ -1,10 +1,13 @@
-import { useRef } from 'react';
-import { useColumns } from '../hooks/useColumns';
 import type { Currency, Product } from '../types';
 import { ProductCard, type QuickAdd } from './ProductCard';
 import styles from './catalog.module.css';
 
-/** 1 to 4 products per row by the grid container's own width (600 / 920 / 1180). */
+/**
+ * 1 to 4 products per row by the grid's own width: 600 / 920 / 1180 px (docs/spec.md section 2,
+ * `GRID_THRESHOLDS` in lib/columns.ts). The box around the list is a CSS size container and the
+ * list's columns are container queries (catalog.module.css), so the browser lays the grid out
+ * in its first pass: no measuring in script, no second render once the width is known.
+ */
 export function ProductGrid({
   products,
   currency,
@@ -19,21 +22,15 @@ export function ProductGrid({
   /** Given: cards of simple in-stock products get an 'Add to cart' button (docs/spec.md section 2.5). */
   onQuickAdd?: QuickAdd;
 }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const columns = useColumns(ref);
   return (
-    <ul
-      ref={ref}
-      className={styles.grid}
-      data-columns={columns}
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-      aria-label={label}
-    >
-      {products.map((product, i) => (
-        <li key={product.id}>
-          <ProductCard product={product} currency={currency} eager={i < eagerFirst} onQuickAdd={onQuickAdd} />
-        </li>
-      ))}
-    </ul>
+    <div className={styles.gridBox}>
+      <ul className={styles.grid} aria-label={label}>
+        {products.map((product, i) => (
+          <li key={product.id}>
+            <ProductCard product={product} currency={currency} eager={i < eagerFirst} onQuickAdd={onQuickAdd} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -33,11 +33,14 @@ function orderValue(order: FilterTerm['order']): number {
   return Number.isFinite(value) ? value : 0;
 }
 
+// One collator for every comparison (`localeCompare` sets one up per call).
+const byName = new Intl.Collator('en').compare;
+
 /** Sibling order: by `order`, 'last' after every number, then by name, then id. */
 export function compareFilters(a: FilterTerm, b: FilterTerm): number {
   const byOrder = orderValue(a.order) - orderValue(b.order);
   if (byOrder !== 0 && !Number.isNaN(byOrder)) return byOrder;
-  return a.name.localeCompare(b.name) || a.id - b.id;
+  return byName(a.name, b.name) || a.id - b.id;
 }
 
 /** The id a term depends on, or null (0, '', false and null mean none). */
