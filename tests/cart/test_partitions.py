@@ -50,7 +50,15 @@ from services.shared.errors import NotFound
 from services.shared.settings import Settings, get_settings, parse_partition_urls
 from tests.analytics.test_projection import THRESHOLD, drive, put_coupons, tables
 from tests.cart.helpers import GERMANY, USA, FakeCatalog, new_token, shop_products
-from tests.cart.processes import Server, Worker, free_port, wait_for
+from tests.cart.processes import (
+    Server,
+    Worker,
+    free_port,
+    running,
+    sqlalchemy_url,
+    wait_for,
+    wait_for_cart_current,
+)
 from tests.cart.shared_cart_load import SharedCartLoad, check_carts
 from tests.cart.test_crash_recovery import CLIENTS_PER_CART, PRODUCTS, seed
 from tests.conftest import PG_URL, seeded_database
@@ -124,18 +132,12 @@ def _stored_ids(url: str) -> set[str]:
     if url.startswith("sqlite"):
         with sqlite3.connect(url.split(":///", 1)[1]) as conn:
             return {str(UUID(row[0])) for row in conn.execute("SELECT originator_id FROM stored_events")}
-    engine = create_engine(_psycopg(url))
+    engine = create_engine(sqlalchemy_url(url))
     try:
         with engine.connect() as conn:
             return {str(row[0]) for row in conn.execute(text("SELECT originator_id FROM carts_events"))}
     finally:
         engine.dispose()
-
-
-def _psycopg(url: str) -> str:
-    return (
-        url.replace("postgresql://", "postgresql+psycopg://", 1) if url.startswith("postgresql://") else url
-    )
 
 
 def check_router(router: PartitionedCartApplication, urls: list[str], main_url: str) -> None:
@@ -251,45 +253,6 @@ def partition_databases(schema_url: str, count: int) -> Iterator[list[str]]:
         admin.dispose()
 
 
-def partitioned_lags(main_url: str, urls: list[str], states: dict[str, dict[str, Any]]) -> str:
-    """What ``cart_current`` (main database) still lacks: carts not at the version and item count
-    of ``states``, and partitions whose ``cart_current`` tracking row is behind their log's head.
-    Empty when everything has caught up."""
-    engine = create_engine(main_url)
-    try:
-        with engine.connect() as conn:
-            rows = {
-                cid: (version, items)
-                for cid, version, items in conn.execute(
-                    text("SELECT cart_id, version, item_count FROM cart_current")
-                )
-            }
-            tracked = dict(
-                conn.execute(
-                    text(
-                        "SELECT application_name, notification_id FROM projection_tracking "
-                        "WHERE projection_name = 'cart_current'"
-                    )
-                ).all()
-            )
-    finally:
-        engine.dispose()
-    want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}
-    lags = [f"{cid[:8]}: {rows.get(cid)} != {w}" for cid, w in want.items() if rows.get(cid) != w]
-    for index, url in enumerate(urls):
-        head_engine = create_engine(_psycopg(url))
-        try:
-            with head_engine.connect() as conn:
-                head = conn.execute(
-                    text("SELECT COALESCE(MAX(notification_id), 0) FROM carts_events")
-                ).scalar_one()
-        finally:
-            head_engine.dispose()
-        if tracked.get(tracking_name(index)) != head:
-            lags.append(f"partition {index}: tracking {tracked.get(tracking_name(index))}, head {head}")
-    return ", ".join(lags)
-
-
 if PG_URL:
 
     @pytest.fixture
@@ -327,68 +290,52 @@ if PG_URL:
         # connections (the API: 2 x (2 + 2) event-store + 2 + 4 SQLAlchemy connections).
         pools = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "4", "CART_POOL_SIZE": "2"}
         api = Server(free_port(), tmp_path / "api.log", {"RUN_PROJECTIONS": "false", **pools})
-        workers = [Worker(tmp_path / f"worker{i}.log", pools) for i in range(2)]
-        for index, worker in enumerate(workers):
-            worker.command += ["--partition", str(index)]
+        workers = [Worker(tmp_path / f"worker{i}.log", pools, partition=i) for i in range(2)]
         processes = [api, *workers]
         try:
-            for process in processes:
-                process.launch()
-            api.wait_healthy()
-            for worker in workers:
-                wait_for(worker.ready, 300, worker.output)
-            with httpx.Client(base_url=api.base_url, timeout=30) as http:
-                tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS // 3)]
-            homes = {partition_of(cart_id_for(t), 2) for t in tokens}
-            assert homes == {0, 1}, "the load reaches both partitions"
-            load = SharedCartLoad(
-                [api.base_url],
-                tokens,
-                PRODUCTS,
-                clients_per_cart=CLIENTS_PER_CART // 2,
-                prefix="parts",
-                timeout=30.0,
-                deadline=600.0,
-            )
-            load.start()
-            total = len(load.logs) * 18
-            wait_for(lambda: load.answered >= total // 4 or load.done(), 120, lambda: f"{load.answered}")
-            assert load.answered < total, "the kill must come mid-load"
-            workers[1].kill()
-            workers[1].start()
-            assert load.join(), "clients still running after the deadline"
+            with running(*processes):
+                with httpx.Client(base_url=api.base_url, timeout=30) as http:
+                    tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS // 3)]
+                homes = {partition_of(cart_id_for(t), 2) for t in tokens}
+                assert homes == {0, 1}, "the load reaches both partitions"
+                load = SharedCartLoad(
+                    [api.base_url],
+                    tokens,
+                    PRODUCTS,
+                    clients_per_cart=CLIENTS_PER_CART // 2,
+                    prefix="parts",
+                    timeout=30.0,
+                    deadline=600.0,
+                )
+                load.start()
+                total = len(load.logs) * 18
+                wait_for(lambda: load.answered >= total // 4 or load.done(), 120, lambda: f"{load.answered}")
+                assert load.answered < total, "the kill must come mid-load"
+                workers[1].kill()
+                workers[1].start()
+                assert load.join(), "clients still running after the deadline"
 
-            problems = [f"cart {log.cart} client {log.client}: {log.error}" for log in load.logs if log.error]
-            problems += [f"{s.key}: unexpected answer {s.unexpected}" for s in load.sent if s.unexpected]
-            problems += [f"{s.key}: never answered" for s in load.sent if s.status is None]
-            assert not problems, "\n".join(problems[:20]) + f"\nlog:\n{api.output()}"
-            reports = check_carts(api.base_url, load)
-            findings = [f"cart {n}: {p}" for n, r in enumerate(reports) for p in r.problems]
-            assert not findings, "\n".join(findings)
-            assert sum(r.acknowledged for r in reports) == len(load.sent) == total
+                problems = [
+                    f"cart {log.cart} client {log.client}: {log.error}" for log in load.logs if log.error
+                ]
+                problems += [f"{s.key}: unexpected answer {s.unexpected}" for s in load.sent if s.unexpected]
+                problems += [f"{s.key}: never answered" for s in load.sent if s.status is None]
+                assert not problems, "\n".join(problems[:20]) + f"\nlog:\n{api.output()}"
+                reports = check_carts(api.base_url, load)
+                findings = [f"cart {n}: {p}" for n, r in enumerate(reports) for p in r.problems]
+                assert not findings, "\n".join(findings)
+                assert sum(r.acknowledged for r in reports) == len(load.sent) == total
 
-            stored = [_stored_ids(url) for url in partitions]
-            for token in tokens:
-                cid, home = str(cart_id_for(token)), partition_of(cart_id_for(token), 2)
-                assert cid in stored[home] and cid not in stored[1 - home]
+                stored = [_stored_ids(url) for url in partitions]
+                for token in tokens:
+                    cid, home = str(cart_id_for(token)), partition_of(cart_id_for(token), 2)
+                    assert cid in stored[home] and cid not in stored[1 - home]
 
-            with httpx.Client(base_url=api.base_url, timeout=30) as http:
-                carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
-            states = {cart["cart_id"]: cart for cart in carts}
-            wait_for(
-                lambda: not partitioned_lags(partitioned_shop, partitions, states),
-                120,
-                lambda: partitioned_lags(partitioned_shop, partitions, states),
-            )
-            for process in processes:
-                assert "Traceback" not in process.output(10**6), process.output()
-        except BaseException:
-            for process in processes:
-                print(f"==== {' '.join(process.command)}\n{process.output()}")
-            raise
+                logs = {tracking_name(index): url for index, url in enumerate(partitions)}
+                wait_for_cart_current(partitioned_shop, api.base_url, tokens, logs=logs)
+                for process in processes:
+                    assert "Traceback" not in process.output(10**6), process.output()
         finally:
-            for process in processes:
-                process.stop()
             get_settings.cache_clear()
 
 
