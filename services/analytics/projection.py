@@ -23,6 +23,7 @@ also runs a sweeper thread that records carts idle past the abandonment threshol
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -140,16 +141,10 @@ class AnalyticsProjector(CartProjector):
                 self._reset(projection, rebuilt=False)
 
     def _reset(self, projection: Projection, *, rebuilt: bool) -> None:
+        """Empty ``projection`` and set every log's tracking of it to 0 (``_empty``)."""
         writer = CartViewWriter(self.engine, self.app_name, projection.name)
         with self.engine.begin() as conn:
-            projection.reset(conn)
-            writer.zero(conn)
-            row = {
-                "name": projection.name,
-                "version": projection.version,
-                "rebuilt_at": datetime.now(UTC) if rebuilt else None,
-            }
-            projection.upsert(conn, _VERSIONS, [row])
+            _empty(conn, projection, [writer], rebuilt=rebuilt)
 
     # ---- one batch ----------------------------------------------------------------------------
 
@@ -253,39 +248,40 @@ class AnalyticsProjector(CartProjector):
         persistent event store is shared by ``rebuild_workers`` processes, each folding the
         carts whose id falls to it (every projection's rows depend on one cart's events only,
         and the daily sums add up): see ``_rebuild_in_parallel``. Otherwise, and for whatever
-        is recorded meanwhile, batches of ``rebuild_batch_size`` in this process."""
+        is recorded meanwhile, batches of ``rebuild_batch_size`` in this process.
+
+        This is :func:`rebuild_logs` with one log; with partitioned cart streams use that with
+        every partition's projector (docs/operations.md, "Projections per partition")."""
+        return rebuild_logs([self], name, progress)[0]
+
+    def _catch_up_rebuilt(self, name: str | None, progress: Progress | None) -> int:
+        """The second half of a rebuild, after ``_empty``: re-read the positions and catch up
+        from the lowest (0), in worker processes for a long log (see :meth:`rebuild`), then in
+        batches of ``rebuild_batch_size``. No sweep. Returns the lowest position. The caller
+        holds ``self._lock``."""
         targets = [self._by_name[name].projection] if name is not None else self.projections
-        with self._lock, gc_paused():
-            for projection in targets:
-                self._reset(projection, rebuilt=True)
-            self._reload_position()
-            total = int(self.app.recorder.max_notification_id() or 0)
-            start = self._position
-            persistent = not type(self.app.recorder).__name__.startswith("POPO")
-            if (
-                name is None
-                and self.rebuild_workers > 1
-                and persistent
-                and total - start >= self.parallel_min
-            ):
-                self._rebuild_in_parallel(targets, total, progress)
-            limit = self.rebuild_batch_size
-            while True:
-                notes = self.app.recorder.select_notifications(
-                    start=self._position, limit=limit, inclusive_of_start=False
-                )
-                if not notes:
-                    break
-                try:
-                    self.process(self._decode(notes))
-                except ProjectionConflict:
-                    continue
-                if progress is not None:
-                    progress(min(notes[-1].id, total) - start, max(total - start, 0))
-                if len(notes) < limit:
-                    break
-            self.sweep(datetime.now(UTC))
-            return self._position
+        self._reload_position()
+        total = int(self.app.recorder.max_notification_id() or 0)
+        start = self._position
+        persistent = not type(self.app.recorder).__name__.startswith("POPO")
+        if name is None and self.rebuild_workers > 1 and persistent and total - start >= self.parallel_min:
+            self._rebuild_in_parallel(targets, total, progress)
+        limit = self.rebuild_batch_size
+        while True:
+            notes = self.app.recorder.select_notifications(
+                start=self._position, limit=limit, inclusive_of_start=False
+            )
+            if not notes:
+                break
+            try:
+                self.process(self._decode(notes))
+            except ProjectionConflict:
+                continue
+            if progress is not None:
+                progress(min(notes[-1].id, total) - start, max(total - start, 0))
+            if len(notes) < limit:
+                break
+        return self._position
 
     def _rebuild_in_parallel(
         self, targets: Sequence[Projection], end: int, progress: Progress | None
@@ -306,7 +302,16 @@ class AnalyticsProjector(CartProjector):
         done = context.Queue()
         count = self.rebuild_workers
         shares = [
-            _Share(i, count, end, names, self.abandoned_after, self.rebuild_batch_size, self.cache_size)
+            _Share(
+                i,
+                count,
+                end,
+                names,
+                self.abandoned_after,
+                self.rebuild_batch_size,
+                self.cache_size,
+                self.app_name,
+            )
             for i in range(count)
         ]
         workers = [
@@ -373,6 +378,88 @@ class AnalyticsProjector(CartProjector):
                 self.sweep(datetime.now(UTC))
             except Exception:
                 log.exception("analytics sweep failed; retrying")
+
+
+def _empty(conn: Any, projection: Projection, writers: Sequence[CartViewWriter], *, rebuilt: bool) -> None:
+    """On ``conn`` (the caller's transaction): empty ``projection``'s tables, set every
+    tracking row of it to 0 and record its version (``rebuilt_at`` now when ``rebuilt``).
+    Every row, not only this log's: the tables are fed by every log whose projector tracks
+    ``projection.name`` (with partitioned cart streams each partition's, docs/operations.md
+    "Projections per partition"), and emptying them takes away what each had written, so each
+    must start over (a running projector of another log finds its tracking moved and re-reads
+    it: ``ProjectionConflict``). ``writers`` (this projection's writers of the logs about to
+    catch up) get their row created when missing."""
+    projection.reset(conn)
+    tracking = ProjectionTracking.__table__
+    conn.execute(
+        update(tracking).where(tracking.c.projection_name == projection.name).values(notification_id=0)
+    )
+    for writer in writers:
+        writer.zero(conn)
+    row = {
+        "name": projection.name,
+        "version": projection.version,
+        "rebuilt_at": datetime.now(UTC) if rebuilt else None,
+    }
+    projection.upsert(conn, _VERSIONS, [row])
+
+
+def rebuild_logs(
+    projectors: Sequence[AnalyticsProjector], name: str | None = None, progress: Progress | None = None
+) -> list[int]:
+    """Rebuild analytics projection ``name`` (all seven when None) from every log that feeds
+    the one database the ``projectors`` write to: with partitioned cart streams one projector
+    per partition, each on its partition's log (docs/operations.md, "Past one primary:
+    partitioned cart streams", "Projections per partition"); ``[projector]`` for the single
+    store (what :meth:`AnalyticsProjector.rebuild` does).
+
+    1. In one transaction the targets' tables are emptied once and every tracking row of them
+       set to 0 (``_empty``), so no partition's rebuild empties rows another has written back.
+    2. Each projector catches up from its log's first event, one after the other, as a
+       single-log rebuild does (in worker processes for a long log; whatever is recorded
+       meanwhile in batches).
+    3. One sweep records the carts idle past the abandonment threshold.
+
+    Folding log after log gives the rows that following the logs live gives: a cart's events
+    are all in one log, every state row (funnel step, prices seen, activity) and every event
+    or ledger row is one cart's, and a row that counts carts of several logs (the daily tables)
+    is added to (``Projection.add_up``), never overwritten; its descriptive columns (``sku``,
+    layer and choice names) take the value written last, as live. The fold caches and the
+    projections' remembered state are per projector, hence per log.
+
+    ``progress(done, total)``: notifications read so far and in all, summed over the logs.
+    Returns each projector's lowest position afterwards, in order. Raises ``ValueError`` for
+    no projectors or projectors on different engines or of the same log, ``KeyError`` for an
+    unknown name; errors of a catch-up propagate (what was applied stays, tracked)."""
+    if not projectors:
+        raise ValueError("rebuild_logs needs at least one projector")
+    first = projectors[0]
+    if any(p.engine is not first.engine for p in projectors):
+        raise ValueError("the projectors of one rebuild must write to the same database (one engine)")
+    if len({p.app_name for p in projectors}) != len(projectors):
+        raise ValueError("two projectors of one rebuild follow the same log")
+    names = [first._by_name[name].projection.name] if name is not None else list(first.names)
+    with contextlib.ExitStack() as held:
+        for projector in projectors:
+            held.enter_context(projector._lock)
+        held.enter_context(gc_paused())
+        with first.engine.begin() as conn:
+            for target in names:
+                writers = [p._by_name[target].writer for p in projectors]
+                _empty(conn, first._by_name[target].projection, writers, rebuilt=True)
+        heads = [int(p.app.recorder.max_notification_id() or 0) for p in projectors]
+        positions = []
+        for index, projector in enumerate(projectors):
+            report = None
+            if progress is not None:
+                before, total = sum(heads[:index]), sum(heads)
+
+                def report(done: int, _: int, before: int = before, total: int = total) -> None:
+                    progress(before + done, total)
+
+            positions.append(projector._catch_up_rebuilt(name, report))
+        first.sweep(datetime.now(UTC))
+        return positions
 
 
 def fold(
@@ -456,7 +543,8 @@ def whole_commands(
 @dataclass(frozen=True)
 class _Share:
     """What one rebuild worker process does: the carts whose id modulo ``count`` is ``index``,
-    notifications up to ``end``, for the projections ``names``."""
+    notifications up to ``end`` of the log tracked as ``log`` (``carts``, or a partition's
+    ``carts_p<i>``), for the projections ``names``."""
 
     index: int
     count: int
@@ -465,6 +553,7 @@ class _Share:
     abandoned_after: timedelta
     batch_size: int
     cache_size: int
+    log: str
 
 
 def _share_of(cart_id: Any, count: int) -> int:
@@ -521,7 +610,7 @@ def _rebuild_share(share: _Share, done: Any) -> None:
     from services.shared.db import get_engine
     from services.shared.settings import get_settings
 
-    app = standalone_log_app(get_settings())  # the selected partition's log, when partitioned
+    app = standalone_log_app(get_settings(), share.log)  # the parent's partition, when partitioned
     engine = get_engine()
     projections = [
         p for p in all_projections(engine.dialect.name, share.abandoned_after) if p.name in share.names
@@ -687,4 +776,5 @@ __all__ = [
     "build_analytics_projector",
     "follow_in_own_process",
     "projection_status",
+    "rebuild_logs",
 ]

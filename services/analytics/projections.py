@@ -698,6 +698,13 @@ def all_projections(dialect: str, abandoned_after: timedelta) -> list[Projection
     ]
 
 
+def projection_names() -> tuple[str, ...]:
+    """The seven projections' names (also their tracking rows' and main tables' names), in the
+    order of :func:`all_projections`; no database needed (the command line checks a name it is
+    given against them)."""
+    return tuple(p.name for p in all_projections("sqlite", timedelta(0)))
+
+
 __all__ = [
     "Abandoned",
     "CartEvents",
@@ -708,4 +715,5 @@ __all__ = [
     "Projection",
     "Revenue",
     "all_projections",
+    "projection_names",
 ]

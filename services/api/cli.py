@@ -16,6 +16,8 @@ SQLite file).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 import typer
@@ -331,14 +333,16 @@ def project(partition: int | None = PARTITION_OPTION) -> None:
     typer.echo(f"support_index: stopped at notification {support.position}")
 
 
+ALL_ANALYTICS = "analytics_*"  # in a partitioned rebuild: the seven analytics projections at once
+
+
 @app.command("rebuild-projections")
 def rebuild_projections() -> None:
     """Rebuild every read model of the cart log from the whole log: ``cart_current``, the
     support index (``support_carts``, ``support_cart_keys``) and the seven analytics read
     models (each emptied first). ``projections rebuild NAME`` rebuilds one. With several
-    ``CART_PARTITION_URLS``: ``cart_current`` and the support index from every partition's log
-    (``_rebuild_partitioned``); the analytics read models are left as they are (not built yet
-    across partitions; docs/operations.md)."""
+    ``CART_PARTITION_URLS``: all of them from every partition's log (``_rebuild_partitioned``;
+    docs/operations.md, "Projections per partition")."""
     import time
 
     from services.analytics.projection import build_analytics_projector
@@ -347,8 +351,7 @@ def rebuild_projections() -> None:
 
     partitions = _each_partition()
     if partitions != [None]:
-        _rebuild_partitioned(partitions)
-        typer.echo("analytics_*: not rebuilt (several partitions; docs/operations.md)", err=True)
+        _rebuild_partitioned(partitions, ("cart_current", "support_index", ALL_ANALYTICS))
         return
     for name, build in (
         ("cart_current", build_projector),
@@ -362,30 +365,61 @@ def rebuild_projections() -> None:
         typer.echo(f"{name} rebuilt up to notification {last} in {elapsed:.2f} s")
 
 
-def _rebuild_partitioned(
-    partitions: list[int | None], names: tuple[str, ...] = ("cart_current", "support_index")
-) -> None:
-    """Rebuild the views ``names`` from every partition's log: first every partition's
-    projector empties the view and sets its tracking to 0 (``CartProjector.reset``), then each
-    catches up from its log's start. (A partition's plain ``rebuild`` would empty the rows the
-    other partitions had already written back.) The analytics read models are not rebuilt
-    across partitions: exit code 2 when asked (docs/operations.md)."""
+@contextmanager
+def _progress_bar(description: str) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar for the ``with`` block; yields ``progress(done, total)`` (the
+    analytics rebuild's callback) moving it."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns) as bar:
+        task = bar.add_task(description, total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _rebuild_partitioned(partitions: list[int | None], names: tuple[str, ...], bar: bool = False) -> None:
+    """Rebuild the read models ``names`` from every partition's log (docs/operations.md,
+    "Projections per partition"). No partition may empty rows another has already written
+    back, so every partition's tracking is set to 0 and the view emptied before any partition
+    catches up:
+
+    * ``cart_current``, ``support_index``: every partition's projector empties the view and sets
+      its tracking to 0 (``CartProjector.reset``), then each catches up from its log's start;
+    * an ``analytics_*`` projection, or :data:`ALL_ANALYTICS` for the seven: one analytics
+      projector per partition, given together to ``rebuild_logs`` (tables emptied and every
+      partition's tracking set to 0 in one transaction, each partition caught up, one sweep),
+      with a progress bar over all partitions when ``bar``.
+
+    Prints one line per partition and read model. Exit code 2 for an unknown name."""
     import time
 
+    from services.analytics.projection import build_analytics_projector, rebuild_logs
+    from services.analytics.projections import projection_names
     from services.cart.projection import build_projector
     from services.shared.settings import follow_partition
     from services.support.projection import build_support_projector
 
     builders = {"cart_current": build_projector, "support_index": build_support_projector}
-    unknown = [name for name in names if name not in builders]
+    analytics = {*projection_names(), ALL_ANALYTICS}
+    unknown = [name for name in names if name not in builders and name not in analytics]
     if unknown:
-        typer.echo(
-            f"{', '.join(unknown)}: not rebuilt with several CART_PARTITION_URLS (only cart_current "
-            "and support_index are); see docs/operations.md, partitioned cart streams",
-            err=True,
-        )
+        known = ", ".join([*builders, *sorted(analytics)])
+        typer.echo(f"{', '.join(unknown)}: unknown read model; one of: {known}", err=True)
         raise typer.Exit(2)
     for name in names:
+        if name in analytics:
+            followers = []
+            for partition in partitions:
+                follow_partition(partition)
+                followers.append(build_analytics_projector())
+            started = time.perf_counter()
+            with _progress_bar(f"rebuilding {name}") if bar else nullcontext(None) as progress:
+                lasts = rebuild_logs(followers, None if name == ALL_ANALYTICS else name, progress)
+            elapsed = time.perf_counter() - started
+            for partition, last in zip(partitions, lasts, strict=True):
+                typer.echo(f"{name} (partition {partition}) rebuilt up to notification {last}")
+            typer.echo(f"{name} rebuilt from {len(partitions)} partitions in {elapsed:.2f} s")
+            continue
         projectors = []
         for partition in partitions:
             follow_partition(partition)
@@ -444,38 +478,34 @@ def projections_rebuild(
     ),
 ) -> None:
     """Rebuild one projection from the whole cart log with a progress bar (the others are
-    left as they are; the shop keeps running). Exit code 2 for an unknown name. With several
-    ``CART_PARTITION_URLS``: ``cart_current``, ``support_index`` and ``all`` (those two) are
-    rebuilt from every partition's log; an analytics read model exits with code 2 (its rebuild
-    empties rows of every partition; not built across partitions yet)."""
+    left as they are; the shop keeps running); ``all``: the seven analytics projections. Exit
+    code 2 for an unknown name. With several ``CART_PARTITION_URLS`` every partition's log is
+    rebuilt into it (``_rebuild_partitioned``; docs/operations.md, "Projections per
+    partition"), and ``all`` rebuilds ``cart_current`` and ``support_index`` as well as the
+    seven."""
     import time
 
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from services.analytics.projection import build_analytics_projector
+    from services.analytics.projections import projection_names
     from services.cart.projection import build_projector
     from services.support.projection import build_support_projector
 
-    partitions = _each_partition()
-    if partitions != [None]:
-        _rebuild_partitioned(partitions, ("cart_current", "support_index") if name == "all" else (name,))
-        return
-    analytics = build_analytics_projector()
-    known = ["cart_current", "support_index", *analytics.names, "all"]
+    known = ["cart_current", "support_index", *projection_names(), "all"]
     if name not in known:
         typer.echo(f"Unknown projection {name!r}; one of: {', '.join(known)}.", err=True)
         raise typer.Exit(2)
+    partitions = _each_partition()
+    if partitions != [None]:
+        names = ("cart_current", "support_index", ALL_ANALYTICS) if name == "all" else (name,)
+        _rebuild_partitioned(partitions, names, bar=True)
+        return
+    analytics = build_analytics_projector()
     started = time.perf_counter()
     if name in ("cart_current", "support_index"):
         last = (build_projector() if name == "cart_current" else build_support_projector()).rebuild()
     else:
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns) as bar:
-            task = bar.add_task(f"rebuilding {name}", total=None)
-            last = analytics.rebuild(
-                None if name == "all" else name,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
-            )
+        with _progress_bar(f"rebuilding {name}") as progress:
+            last = analytics.rebuild(None if name == "all" else name, progress=progress)
     typer.echo(f"{name} rebuilt up to notification {last} in {time.perf_counter() - started:.2f} s")
 
 

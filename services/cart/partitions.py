@@ -50,6 +50,18 @@ def tracking_name(index: int) -> str:
     return BASE_NAME if index == 0 else f"{BASE_NAME}_p{index}"
 
 
+def partition_index(name: str) -> int:
+    """The partition index whose tracking name is ``name`` (the inverse of
+    :func:`tracking_name`: ``carts`` 0, ``carts_p<i>`` i); ``ValueError`` for any other name."""
+    if name == BASE_NAME:
+        return 0
+    prefix = f"{BASE_NAME}_p"
+    digits = name[len(prefix) :]
+    if not name.startswith(prefix) or not digits.isdigit() or int(digits) < 1 or digits != str(int(digits)):
+        raise ValueError(f"{name!r} is not the tracking name of a cart partition")
+    return int(digits)
+
+
 def partition_of(cart_id: UUID, count: int) -> int:
     """The partition (0..count-1) of the cart ``cart_id``: ``cart_id.int % count``. Stable for a
     given ``count``; ``ValueError`` when ``count`` < 1."""
@@ -340,16 +352,19 @@ def projection_app(partition: int | None = None) -> CartApplication:
     return apps[_pick(len(apps), partition)]
 
 
-def standalone_log_app(settings: Settings) -> CartApplication:
-    """A new application (no catalogue) on the log this process reads: the selected partition's
-    (:func:`selected_partition`, built by :func:`build_partition`) when partitions are set,
-    else the single store's. For spawned readers (the analytics rebuild workers); the caller
-    closes it. ``ValueError`` as :func:`projection_app`."""
+def standalone_log_app(settings: Settings, log: str | None = None) -> CartApplication:
+    """A new application (no catalogue) on one log: when partitions are set, the partition
+    tracked as ``log`` (:func:`partition_index`; default the selected one,
+    :func:`selected_partition`), built by :func:`build_partition`; else the single store's
+    (``log`` is then ignored). For spawned readers (the analytics rebuild workers, which read
+    the log of the projector that spawned them); the caller closes it. ``ValueError`` as
+    :func:`projection_app`, or for a ``log`` that names no partition of the setting."""
     from services.cart.eventstore import eventstore_env
 
     if not settings.cart_partitions:
         return CartApplication(eventstore_env(settings))
-    return build_partition(settings, _pick(len(settings.cart_partitions), None))
+    index = partition_index(log) if log is not None else None
+    return build_partition(settings, _pick(len(settings.cart_partitions), index))
 
 
 __all__ = [
@@ -359,6 +374,7 @@ __all__ = [
     "build_partition",
     "migrate_partitions",
     "partition_apps",
+    "partition_index",
     "partition_of",
     "projection_app",
     "selected_partition",

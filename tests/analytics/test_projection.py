@@ -50,16 +50,23 @@ ADD_PACK = {
 THRESHOLD = timedelta(microseconds=1)  # every gap is "idle": abandonment and returns everywhere
 
 
-@pytest.fixture
-def store_app(db_url: str, catalog: FakeCatalog) -> Iterator[CartApplication]:
-    """A cart application whose events live beside the test database (snapshots every 4), with
-    the coupons ``spring`` (10 %) and ``old`` (expired)."""
+def put_coupons(catalog: FakeCatalog) -> FakeCatalog:
+    """``catalog`` with the coupons :func:`random_command` applies: ``spring`` (10 %) and
+    ``old`` (expired); returns it."""
     catalog.put_coupon(CouponFacts(id=1, code="spring", discount_type="percent", amount=1000))
     catalog.put_coupon(
         CouponFacts(
             id=2, code="old", discount_type="fixed_cart", amount=500, date_expires=datetime(2020, 1, 1)
         )
     )
+    return catalog
+
+
+@pytest.fixture
+def store_app(db_url: str, catalog: FakeCatalog) -> Iterator[CartApplication]:
+    """A cart application whose events live beside the test database (snapshots every 4), with
+    the coupons ``spring`` (10 %) and ``old`` (expired)."""
+    put_coupons(catalog)
     env = eventstore_env(get_settings(), create_tables=True)
     env["CART_SNAPSHOT_INTERVAL"] = "4"
     app = CartApplication(env, catalog=catalog)

@@ -3,8 +3,11 @@
 file; a free port; waiting for a condition with a deadline.
 
 Used by ``test_crash_recovery.py`` (one API process), ``test_processes.py`` (N API processes
-and M workers, ``kill -9`` of some) and ``test_pgbouncer.py`` (API processes behind PgBouncer).
-Nothing here sleeps and hopes: every wait polls a condition until a deadline and fails with the
+and M workers, ``kill -9`` of some), ``test_partitions.py`` (an API process and a worker per
+cart partition) and ``test_pgbouncer.py`` (API processes behind PgBouncer). ``running`` starts
+a set of them and stops them all (process groups) after the block; ``wait_for_cart_current``
+waits until the workers' ``cart_current`` has caught up with the carts and the logs. Nothing
+here sleeps and hopes: every wait polls a condition until a deadline and fails with the
 process's output when the deadline passes.
 """
 
@@ -17,10 +20,13 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -112,6 +118,11 @@ class Process:
         """The end of the process's output, for failure messages."""
         return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
 
+    def wait_ready(self, seconds: float = 300) -> None:
+        """Wait until the process is ready for the test (subclasses say what that is);
+        ``AssertionError`` with its output after ``seconds``."""
+        raise NotImplementedError
+
 
 def _signal_group(pgid: int, sig: signal.Signals) -> None:
     try:
@@ -146,6 +157,10 @@ class Server(Process):
         """Wait until :meth:`healthy` (``AssertionError`` with the log after ``seconds``)."""
         wait_for(self.healthy, seconds, lambda: f"/api/health of {self.base_url}:\n{self.output()}")
 
+    def wait_ready(self, seconds: float = 300) -> None:
+        """A server is ready when it is healthy (:meth:`wait_healthy`)."""
+        self.wait_healthy(seconds)
+
     def start(self, seconds: float = 300) -> None:
         """Start the server and wait until ``/api/health`` answers."""
         self.launch()
@@ -158,12 +173,16 @@ class Server(Process):
 
 class Worker(Process):
     """A projection worker, ``python -m services.api.cli project``, with the test's environment
-    plus ``env``. Ready once it printed that it follows the log."""
+    plus ``env``; with ``partition``, ``project --partition I`` (``CART_PARTITION_URLS``). Ready
+    once it printed that it follows the log."""
 
     READY = "cart_current: following the log"
 
-    def __init__(self, log: Path, env: Mapping[str, str] | None = None) -> None:
-        super().__init__(["-m", "services.api.cli", "project"], log, env)
+    def __init__(self, log: Path, env: Mapping[str, str] | None = None, partition: int | None = None) -> None:
+        command = ["-m", "services.api.cli", "project"]
+        if partition is not None:
+            command += ["--partition", str(partition)]
+        super().__init__(command, log, env)
         self._start_offset = 0
 
     def launch(self) -> None:
@@ -178,7 +197,118 @@ class Worker(Process):
         printed = self.log.read_bytes()[self._start_offset :] if self.log.exists() else b""
         return self.READY.encode() in printed
 
+    def wait_ready(self, seconds: float = 300) -> None:
+        """Wait until :meth:`ready` (``AssertionError`` with the log after ``seconds``)."""
+        wait_for(self.ready, seconds, lambda: f"worker not following the log:\n{self.output()}")
+
     def start(self, seconds: float = 300) -> None:
         """Start the worker and wait until it follows the log."""
         self.launch()
-        wait_for(self.ready, seconds, lambda: f"worker not following the log:\n{self.output()}")
+        self.wait_ready(seconds)
+
+
+@contextmanager
+def running(*processes: Process, seconds: float = 300) -> Iterator[None]:
+    """Run ``processes`` for the ``with`` block: every one launched before any is waited for
+    (they start at once, as a deployment's do), then each waited for until ready
+    (:meth:`Process.wait_ready`: a server healthy, a worker following the log; ``seconds``
+    each). When the block or a start fails, each process's command and output are printed
+    (pytest shows them with the failure); at the end every one is stopped, its process group
+    too (:meth:`Process.stop`)."""
+    try:
+        for process in processes:
+            process.launch()
+        for process in processes:
+            process.wait_ready(seconds)
+        yield
+    except BaseException:
+        for process in processes:
+            print(f"==== {' '.join(process.command)}\n{process.output()}")
+        raise
+    finally:
+        for process in processes:
+            process.stop()
+
+
+# ---- cart_current caught up ----------------------------------------------------------------------
+
+
+def sqlalchemy_url(url: str) -> str:
+    """``url`` for SQLAlchemy: a ``postgresql://`` URL (as ``CART_PARTITION_URLS`` lists them)
+    with psycopg 3, the shop's driver; any other URL as it is."""
+    return (
+        url.replace("postgresql://", "postgresql+psycopg://", 1) if url.startswith("postgresql://") else url
+    )
+
+
+def cart_states(base_url: str, tokens: list[str]) -> dict[str, dict[str, Any]]:
+    """Every cart of ``tokens`` as ``GET /api/cart`` of the API at ``base_url`` answers it, by
+    cart id."""
+    with httpx.Client(base_url=base_url, timeout=30) as http:
+        carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
+    return {cart["cart_id"]: cart for cart in carts}
+
+
+def cart_current_lags(
+    url: str, states: dict[str, dict[str, Any]], logs: Mapping[str, str] | None = None
+) -> str:
+    """What ``cart_current`` in the database at ``url`` still lacks: carts whose row is missing
+    or not at the version and item count of ``states`` (cart id -> ``GET /api/cart`` state),
+    and logs whose ``cart_current`` tracking row is behind the log's last notification id.
+    ``logs``: tracking (application) name -> URL of the PostgreSQL database holding that log's
+    ``carts_events`` (with ``CART_PARTITION_URLS`` one per partition: ``carts``, ``carts_p1``...);
+    default the single store beside the main database. Empty when everything has caught up."""
+    logs = logs or {"carts": url}
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = {
+                cart_id: (version, items)
+                for cart_id, version, items in conn.execute(
+                    text("SELECT cart_id, version, item_count FROM cart_current")
+                )
+            }
+            tracked = dict(
+                conn.execute(
+                    text(
+                        "SELECT application_name, notification_id FROM projection_tracking "
+                        "WHERE projection_name = 'cart_current'"
+                    )
+                ).all()
+            )
+    finally:
+        engine.dispose()
+    want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}
+    lags = [f"{cid[:8]}: {rows.get(cid)} != {w}" for cid, w in want.items() if rows.get(cid) != w]
+    for name, log_url in logs.items():
+        head_engine = create_engine(sqlalchemy_url(log_url))
+        try:
+            with head_engine.connect() as conn:
+                head = conn.execute(
+                    text("SELECT COALESCE(MAX(notification_id), 0) FROM carts_events")
+                ).scalar_one()
+        finally:
+            head_engine.dispose()
+        if tracked.get(name) != head:
+            lags.append(f"{name}: tracking at {tracked.get(name)}, log head {head}")
+    return ", ".join(lags)
+
+
+def wait_for_cart_current(
+    url: str,
+    base_url: str,
+    tokens: list[str],
+    context: Callable[[], str] = str,
+    seconds: float = 120,
+    logs: Mapping[str, str] | None = None,
+) -> None:
+    """Read every cart of ``tokens`` from the API at ``base_url`` (:func:`cart_states`), then
+    wait until ``cart_current`` in the database at ``url`` has caught up with them and with the
+    heads of ``logs`` (:func:`cart_current_lags`); ``AssertionError`` with what lags and
+    ``context()`` after ``seconds``."""
+    states = cart_states(base_url, tokens)
+    wait_for(
+        lambda: not cart_current_lags(url, states, logs),
+        seconds,
+        lambda: f"{cart_current_lags(url, states, logs)}\n{context()}",
+    )

@@ -17,8 +17,10 @@ last version, both partitions' tracking rows at their logs' heads.
 from __future__ import annotations
 
 import inspect
+import random
 import sqlite3
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -29,6 +31,8 @@ import pytest
 from pydantic import ValidationError
 from sqlalchemy import create_engine, text
 
+from services.analytics.projection import AnalyticsProjector, rebuild_logs
+from services.analytics.projections import all_projections, projection_names
 from services.cart.application import CartApplication
 from services.cart.domain import cart_id_for
 from services.cart.partitions import (
@@ -44,8 +48,17 @@ from services.cart.projection import CartProjector
 from services.shared import db as shared_db
 from services.shared.errors import NotFound
 from services.shared.settings import Settings, get_settings, parse_partition_urls
+from tests.analytics.test_projection import THRESHOLD, drive, put_coupons, tables
 from tests.cart.helpers import GERMANY, USA, FakeCatalog, new_token, shop_products
-from tests.cart.processes import Server, Worker, free_port, wait_for
+from tests.cart.processes import (
+    Server,
+    Worker,
+    free_port,
+    running,
+    sqlalchemy_url,
+    wait_for,
+    wait_for_cart_current,
+)
 from tests.cart.shared_cart_load import SharedCartLoad, check_carts
 from tests.cart.test_crash_recovery import CLIENTS_PER_CART, PRODUCTS, seed
 from tests.conftest import PG_URL, seeded_database
@@ -119,18 +132,12 @@ def _stored_ids(url: str) -> set[str]:
     if url.startswith("sqlite"):
         with sqlite3.connect(url.split(":///", 1)[1]) as conn:
             return {str(UUID(row[0])) for row in conn.execute("SELECT originator_id FROM stored_events")}
-    engine = create_engine(_psycopg(url))
+    engine = create_engine(sqlalchemy_url(url))
     try:
         with engine.connect() as conn:
             return {str(row[0]) for row in conn.execute(text("SELECT originator_id FROM carts_events"))}
     finally:
         engine.dispose()
-
-
-def _psycopg(url: str) -> str:
-    return (
-        url.replace("postgresql://", "postgresql+psycopg://", 1) if url.startswith("postgresql://") else url
-    )
 
 
 def check_router(router: PartitionedCartApplication, urls: list[str], main_url: str) -> None:
@@ -246,45 +253,6 @@ def partition_databases(schema_url: str, count: int) -> Iterator[list[str]]:
         admin.dispose()
 
 
-def partitioned_lags(main_url: str, urls: list[str], states: dict[str, dict[str, Any]]) -> str:
-    """What ``cart_current`` (main database) still lacks: carts not at the version and item count
-    of ``states``, and partitions whose ``cart_current`` tracking row is behind their log's head.
-    Empty when everything has caught up."""
-    engine = create_engine(main_url)
-    try:
-        with engine.connect() as conn:
-            rows = {
-                cid: (version, items)
-                for cid, version, items in conn.execute(
-                    text("SELECT cart_id, version, item_count FROM cart_current")
-                )
-            }
-            tracked = dict(
-                conn.execute(
-                    text(
-                        "SELECT application_name, notification_id FROM projection_tracking "
-                        "WHERE projection_name = 'cart_current'"
-                    )
-                ).all()
-            )
-    finally:
-        engine.dispose()
-    want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}
-    lags = [f"{cid[:8]}: {rows.get(cid)} != {w}" for cid, w in want.items() if rows.get(cid) != w]
-    for index, url in enumerate(urls):
-        head_engine = create_engine(_psycopg(url))
-        try:
-            with head_engine.connect() as conn:
-                head = conn.execute(
-                    text("SELECT COALESCE(MAX(notification_id), 0) FROM carts_events")
-                ).scalar_one()
-        finally:
-            head_engine.dispose()
-        if tracked.get(tracking_name(index)) != head:
-            lags.append(f"partition {index}: tracking {tracked.get(tracking_name(index))}, head {head}")
-    return ", ".join(lags)
-
-
 if PG_URL:
 
     @pytest.fixture
@@ -322,68 +290,52 @@ if PG_URL:
         # connections (the API: 2 x (2 + 2) event-store + 2 + 4 SQLAlchemy connections).
         pools = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "4", "CART_POOL_SIZE": "2"}
         api = Server(free_port(), tmp_path / "api.log", {"RUN_PROJECTIONS": "false", **pools})
-        workers = [Worker(tmp_path / f"worker{i}.log", pools) for i in range(2)]
-        for index, worker in enumerate(workers):
-            worker.command += ["--partition", str(index)]
+        workers = [Worker(tmp_path / f"worker{i}.log", pools, partition=i) for i in range(2)]
         processes = [api, *workers]
         try:
-            for process in processes:
-                process.launch()
-            api.wait_healthy()
-            for worker in workers:
-                wait_for(worker.ready, 300, worker.output)
-            with httpx.Client(base_url=api.base_url, timeout=30) as http:
-                tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS // 3)]
-            homes = {partition_of(cart_id_for(t), 2) for t in tokens}
-            assert homes == {0, 1}, "the load reaches both partitions"
-            load = SharedCartLoad(
-                [api.base_url],
-                tokens,
-                PRODUCTS,
-                clients_per_cart=CLIENTS_PER_CART // 2,
-                prefix="parts",
-                timeout=30.0,
-                deadline=600.0,
-            )
-            load.start()
-            total = len(load.logs) * 18
-            wait_for(lambda: load.answered >= total // 4 or load.done(), 120, lambda: f"{load.answered}")
-            assert load.answered < total, "the kill must come mid-load"
-            workers[1].kill()
-            workers[1].start()
-            assert load.join(), "clients still running after the deadline"
+            with running(*processes):
+                with httpx.Client(base_url=api.base_url, timeout=30) as http:
+                    tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS // 3)]
+                homes = {partition_of(cart_id_for(t), 2) for t in tokens}
+                assert homes == {0, 1}, "the load reaches both partitions"
+                load = SharedCartLoad(
+                    [api.base_url],
+                    tokens,
+                    PRODUCTS,
+                    clients_per_cart=CLIENTS_PER_CART // 2,
+                    prefix="parts",
+                    timeout=30.0,
+                    deadline=600.0,
+                )
+                load.start()
+                total = len(load.logs) * 18
+                wait_for(lambda: load.answered >= total // 4 or load.done(), 120, lambda: f"{load.answered}")
+                assert load.answered < total, "the kill must come mid-load"
+                workers[1].kill()
+                workers[1].start()
+                assert load.join(), "clients still running after the deadline"
 
-            problems = [f"cart {log.cart} client {log.client}: {log.error}" for log in load.logs if log.error]
-            problems += [f"{s.key}: unexpected answer {s.unexpected}" for s in load.sent if s.unexpected]
-            problems += [f"{s.key}: never answered" for s in load.sent if s.status is None]
-            assert not problems, "\n".join(problems[:20]) + f"\nlog:\n{api.output()}"
-            reports = check_carts(api.base_url, load)
-            findings = [f"cart {n}: {p}" for n, r in enumerate(reports) for p in r.problems]
-            assert not findings, "\n".join(findings)
-            assert sum(r.acknowledged for r in reports) == len(load.sent) == total
+                problems = [
+                    f"cart {log.cart} client {log.client}: {log.error}" for log in load.logs if log.error
+                ]
+                problems += [f"{s.key}: unexpected answer {s.unexpected}" for s in load.sent if s.unexpected]
+                problems += [f"{s.key}: never answered" for s in load.sent if s.status is None]
+                assert not problems, "\n".join(problems[:20]) + f"\nlog:\n{api.output()}"
+                reports = check_carts(api.base_url, load)
+                findings = [f"cart {n}: {p}" for n, r in enumerate(reports) for p in r.problems]
+                assert not findings, "\n".join(findings)
+                assert sum(r.acknowledged for r in reports) == len(load.sent) == total
 
-            stored = [_stored_ids(url) for url in partitions]
-            for token in tokens:
-                cid, home = str(cart_id_for(token)), partition_of(cart_id_for(token), 2)
-                assert cid in stored[home] and cid not in stored[1 - home]
+                stored = [_stored_ids(url) for url in partitions]
+                for token in tokens:
+                    cid, home = str(cart_id_for(token)), partition_of(cart_id_for(token), 2)
+                    assert cid in stored[home] and cid not in stored[1 - home]
 
-            with httpx.Client(base_url=api.base_url, timeout=30) as http:
-                carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
-            states = {cart["cart_id"]: cart for cart in carts}
-            wait_for(
-                lambda: not partitioned_lags(partitioned_shop, partitions, states),
-                120,
-                lambda: partitioned_lags(partitioned_shop, partitions, states),
-            )
-            for process in processes:
-                assert "Traceback" not in process.output(10**6), process.output()
-        except BaseException:
-            for process in processes:
-                print(f"==== {' '.join(process.command)}\n{process.output()}")
-            raise
+                logs = {tracking_name(index): url for index, url in enumerate(partitions)}
+                wait_for_cart_current(partitioned_shop, api.base_url, tokens, logs=logs)
+                for process in processes:
+                    assert "Traceback" not in process.output(10**6), process.output()
         finally:
-            for process in processes:
-                process.stop()
             get_settings.cache_clear()
 
 
@@ -391,19 +343,19 @@ if PG_URL:
 
 
 @pytest.fixture
-def checkout_partitions(tmp_path: Path, pg_schema_url: str | None) -> Iterator[list[str]]:
-    """Two partition stores for the checkout test: databases of its own on PostgreSQL
+def partition_stores(tmp_path: Path, pg_schema_url: str | None) -> Iterator[list[str]]:
+    """Two partition stores of the test: databases of its own on PostgreSQL
     (:func:`partition_databases`), SQLite files otherwise, tables made either way."""
     if pg_schema_url:
         yield from partition_databases(pg_schema_url, 2)
         return
-    urls = [f"sqlite:///{tmp_path / f'checkout-part{i}.sqlite3'}" for i in range(2)]
+    urls = [f"sqlite:///{tmp_path / f'part{i}.sqlite3'}" for i in range(2)]
     migrate_partitions(Settings(cart_partition_urls=",".join(urls), data_dir=tmp_path))
     yield urls
 
 
 def test_checkout_places_orders_for_carts_of_both_partitions(
-    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, checkout_partitions: list[str]
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, partition_stores: list[str]
 ) -> None:
     """The HTTP shop with ``CART_PARTITION_URLS``: carts made, filled, handed off and ordered
     through the API; each order recorded on its cart (``record_order``, in the cart's own
@@ -416,7 +368,7 @@ def test_checkout_places_orders_for_carts_of_both_partitions(
     from tests.checkout.conftest import seed as checkout_seed
 
     env = {
-        "CART_PARTITION_URLS": ",".join(checkout_partitions),
+        "CART_PARTITION_URLS": ",".join(partition_stores),
         "RUN_PROJECTIONS": "false",
         "RATE_LIMIT_PLACE_ORDER": "",
         "MAIL_BACKEND": "outbox",
@@ -444,3 +396,231 @@ def test_checkout_places_orders_for_carts_of_both_partitions(
                 home = router.for_token(token)
                 assert home is router.partitions[partition_of(cart_id_for(token), 2)]
                 assert [e["type"] for e in home.history(token)][-1] == "OrderPlaced"
+
+
+# ---- the analytics read models across partitions (docs/operations.md, "Projections per partition")
+
+
+def analytics_tracking(engine: Any) -> dict[tuple[str, str], int]:
+    """``(application name, projection name) -> position`` of every analytics tracking row."""
+    with engine.connect() as conn:
+        rows = conn.execute(
+            text(
+                "SELECT application_name, projection_name, notification_id FROM projection_tracking "
+                "WHERE projection_name LIKE 'analytics%'"
+            )
+        ).all()
+    return {(app, name): int(position) for app, name, position in rows}
+
+
+def project_live(
+    router: PartitionedCartApplication,
+    engine: Any,
+    catalog: FakeCatalog,
+    rng: random.Random,
+    tokens: list[str],
+    abandoned_after: timedelta,
+) -> None:
+    """Random shoppers on ``tokens`` (adds, configured builds, counts, coupons, checkout with and
+    without the hand-off, orders placed through ``record_order``, a price change now and then;
+    ``tests/analytics/test_projection.drive``), each partition's log followed by its own
+    analytics projector in small batches between rounds of commands, as ``project --partition
+    I`` follows it; then one sweep."""
+    live = [
+        AnalyticsProjector(app, engine, abandoned_after=abandoned_after, batch_size=7, poll_interval=0.01)
+        for app in partition_apps(router)
+    ]
+    for _ in range(4):
+        drive(router, engine, catalog, rng, tokens, 45)  # type: ignore[arg-type]
+        for projector in live:
+            projector.catch_up()
+    live[0].sweep(datetime.now(UTC))  # the table is every partition's: one sweep sees them all
+    assert analytics_tracking(engine) == caught_up(router)
+
+
+def caught_up(router: PartitionedCartApplication) -> dict[tuple[str, str], int]:
+    """:func:`analytics_tracking` when every partition's seven projections are at its log's head."""
+    return {
+        (app.name, name): int(app.recorder.max_notification_id() or 0)
+        for app in router.partitions
+        for name in projection_names()
+    }
+
+
+def analytics_router(
+    main_url: str, urls: list[str], tmp_path: Path, catalog: FakeCatalog
+) -> PartitionedCartApplication:
+    """The router on the partition stores ``urls`` with ``catalog`` and its coupons."""
+    settings = Settings(
+        database_url=main_url,
+        cart_partition_urls=",".join(urls),
+        data_dir=tmp_path / "data",
+        cart_pool_size=2,
+    )
+    return _router(settings, put_coupons(catalog))
+
+
+def test_analytics_rebuilt_from_both_partitions_equals_what_they_projected_live(
+    db_url: str,
+    partition_stores: list[str],
+    tmp_path: Path,
+    catalog: FakeCatalog,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both partitions' logs followed live into the one database, then ``rebuild_logs`` with a
+    projector per partition: the seven read models and their state hold exactly the rows of
+    the live run, in one process and with rebuild worker processes (each reading its own
+    partition's log). Abandonment after 1 microsecond, so every gap makes abandonments and
+    returns."""
+    # The rebuild workers are spawned: they read the partitions from the environment.
+    monkeypatch.setenv("CART_PARTITION_URLS", ",".join(partition_stores))
+    get_settings.cache_clear()
+    router = analytics_router(db_url, partition_stores, tmp_path, catalog)
+    engine = shared_db.get_engine(db_url)
+    try:
+        tokens = [new_token() for _ in range(16)]
+        homes = {partition_of(cart_id_for(t), 2) for t in tokens}
+        assert homes == {0, 1}
+        project_live(router, engine, catalog, random.Random(21), tokens, THRESHOLD)
+        live = tables(engine)
+
+        # What the run holds: carts of both partitions ordered, hand-offs, coupons, abandonment.
+        events = live["analytics_cart_events"]
+        types = {row[6] for row in events}
+        assert {"OrderPlaced", "CheckoutStarted", "Cleared", "CouponApplied", "CommandRefused"} <= types
+        ordered = {row[0] for row in events if row[6] == "OrderPlaced"}
+        assert {partition_of(UUID(cid), 2) for cid in ordered} == {0, 1}, "orders in both partitions"
+        assert live["analytics_abandoned_carts"] and live["analytics_revenue_daily"]
+        with engine.connect() as conn:
+            actions = set(conn.execute(text("SELECT action FROM analytics_coupon_ledger")).scalars())
+            placed = conn.execute(
+                text(
+                    "SELECT COUNT(DISTINCT cart_id || ':' || version) FROM analytics_cart_events"
+                    " WHERE event_type = 'OrderPlaced'"
+                )
+            ).scalar_one()
+            orders = conn.execute(text("SELECT COUNT(*) FROM orders")).scalar_one()
+            counted = conn.execute(text("SELECT SUM(orders) FROM analytics_revenue_daily")).scalar_one()
+            started = conn.execute(
+                text("SELECT day, country, currency, cart_id FROM analytics_funnel_carts")
+            ).all()
+        assert {"applied", "refused", "redeemed"} <= actions, actions
+        assert orders == counted == placed > 0
+        by_day: dict[tuple[Any, ...], set[int]] = {}
+        for day, country, currency, cart_id in started:
+            by_day.setdefault((day, country, currency), set()).add(partition_of(UUID(cart_id), 2))
+        assert {0, 1} in by_day.values(), "a daily funnel row counts carts of both partitions"
+
+        # Rows a rebuild must replace, not keep: some gone, some wrong.
+        with engine.begin() as conn:
+            conn.execute(text("DELETE FROM analytics_cart_events WHERE version > 3"))
+            conn.execute(text("UPDATE analytics_funnel_daily SET carts_started = carts_started + 5"))
+        progress: list[tuple[int, int]] = []
+        rebuilders = [
+            AnalyticsProjector(
+                app, engine, abandoned_after=THRESHOLD, rebuild_workers=1, rebuild_batch_size=50
+            )
+            for app in partition_apps(router)
+        ]
+        positions = rebuild_logs(rebuilders, progress=lambda done, total: progress.append((done, total)))
+        heads = [int(app.recorder.max_notification_id() or 0) for app in partition_apps(router)]
+        assert positions == heads
+        assert progress[-1] == (sum(heads), sum(heads))
+        assert tables(engine) == live
+        assert analytics_tracking(engine) == caught_up(router)
+
+        # Shared by worker processes per partition (each worker reads its parent's partition).
+        shared = [
+            AnalyticsProjector(app, engine, abandoned_after=THRESHOLD, rebuild_workers=2, parallel_min=1)
+            for app in partition_apps(router)
+        ]
+        assert rebuild_logs(shared) == heads
+        assert tables(engine) == live
+        # One projection alone: the others keep their rows, and its own rows come back.
+        funnel = [
+            AnalyticsProjector(app, engine, abandoned_after=THRESHOLD) for app in partition_apps(router)
+        ]
+        assert rebuild_logs(funnel, "analytics_funnel_daily") == heads
+        assert tables(engine) == live
+    finally:
+        router.close()
+
+
+def test_a_partition_projector_of_a_changed_projection_makes_every_partition_back_fill(
+    db_url: str, partition_stores: list[str], tmp_path: Path, catalog: FakeCatalog
+) -> None:
+    """A projection whose code version changed is emptied by the first projector that starts
+    (of any partition); every partition's tracking of it goes back to 0 with it, so the other
+    partitions' carts come back too (not only the first partition's)."""
+    router = analytics_router(db_url, partition_stores, tmp_path, catalog)
+    engine = shared_db.get_engine(db_url)
+    try:
+        tokens = [new_token() for _ in range(12)]
+        project_live(router, engine, catalog, random.Random(5), tokens, timedelta(minutes=60))
+        live = tables(engine)
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE analytics_projections SET version = version + 100"))
+        apps = partition_apps(router)
+        restarted = [AnalyticsProjector(app, engine, abandoned_after=timedelta(minutes=60)) for app in apps]
+        assert set(analytics_tracking(engine).values()) == {0}
+        for projector in restarted:
+            projector.catch_up()
+        assert tables(engine) == live
+    finally:
+        router.close()
+
+
+def test_the_rebuild_commands_rebuild_the_analytics_of_every_partition(
+    db_url: str,
+    partition_stores: list[str],
+    tmp_path: Path,
+    catalog: FakeCatalog,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``shop projections rebuild analytics_...`` (each of the seven), ``projections rebuild
+    all`` and ``rebuild-projections`` with two ``CART_PARTITION_URLS``: exit code 0 (no longer 2),
+    a line per partition, and the analytics tables equal to what the partitions projected
+    live (abandonment after the setting's 60 minutes, as the commands use)."""
+    from typer.testing import CliRunner
+
+    from services.api.cli import app as cli
+
+    monkeypatch.setenv("CART_PARTITION_URLS", ",".join(partition_stores))
+    monkeypatch.setenv("ANALYTICS_ABANDONED_AFTER_MINUTES", "60")
+    monkeypatch.setenv("CART_POOL_SIZE", "2")
+    monkeypatch.setenv("CART_PARTITION", "0")  # the commands move it; restored after the test
+    get_settings.cache_clear()
+    router = analytics_router(db_url, partition_stores, tmp_path, catalog)
+    engine = shared_db.get_engine(db_url)
+    runner = CliRunner()
+    try:
+        tokens = [new_token() for _ in range(12)]
+        project_live(router, engine, catalog, random.Random(8), tokens, timedelta(minutes=60))
+        live = tables(engine)
+        assert live["analytics_cart_events"] and live["analytics_funnel_daily"]
+        heads = [int(app.recorder.max_notification_id() or 0) for app in partition_apps(router)]
+
+        for name in [*projection_names(), "all"]:
+            with engine.begin() as conn:  # a rebuild must bring the rows of what it rebuilds back
+                for projection in all_projections(engine.dialect.name, timedelta(minutes=60)):
+                    if name in ("all", projection.name):
+                        conn.execute(projection.tables[0].delete())
+            result = runner.invoke(cli, ["projections", "rebuild", name])
+            assert result.exit_code == 0, result.output
+            for partition, head in enumerate(heads):
+                assert f"(partition {partition}) rebuilt up to notification {head}" in result.output
+            assert tables(engine) == live, name
+        result = runner.invoke(cli, ["rebuild-projections"])
+        assert result.exit_code == 0, result.output
+        assert "not rebuilt" not in result.output
+        assert "analytics_* rebuilt from 2 partitions" in result.output
+        assert tables(engine) == live
+        assert analytics_tracking(engine) == caught_up(router)
+        with engine.connect() as conn:
+            carts = conn.execute(text("SELECT COUNT(*) FROM cart_current")).scalar_one()
+        assert carts == len({row[0] for row in live["analytics_cart_events"]})
+
+        unknown = runner.invoke(cli, ["projections", "rebuild", "nosuch"])
+        assert unknown.exit_code == 2 and "analytics_funnel_daily" in unknown.output
+    finally:
+        router.close()

@@ -35,10 +35,9 @@ from sqlalchemy import create_engine, make_url, text
 from services.api.bootstrap import migrate
 from services.shared import db as shared_db
 from services.shared.settings import get_settings
-from tests.cart.processes import Process, Server, Worker, free_port, wait_for
+from tests.cart.processes import Process, Server, Worker, free_port, wait_for, wait_for_cart_current
 from tests.cart.shared_cart_load import SharedCartLoad, check_carts
 from tests.cart.test_crash_recovery import CLIENTS_PER_CART, PRODUCTS, seed
-from tests.cart.test_processes import wait_for_cart_current
 from tests.conftest import PG_URL
 
 PGBOUNCER = shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"

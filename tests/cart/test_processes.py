@@ -17,15 +17,13 @@ PostgreSQL-only tests (tests/analytics/test_analyst_role.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, text
 
-from tests.cart.processes import Server, Worker, free_port, wait_for
+from tests.cart.processes import Server, Worker, free_port, running, wait_for, wait_for_cart_current
 from tests.cart.shared_cart_load import SharedCartLoad, check_carts
 from tests.cart.test_crash_recovery import CARTS, CLIENTS_PER_CART, PRODUCTS, seed
 from tests.conftest import PG_URL, seeded_database
@@ -37,51 +35,6 @@ FAILURE_SIGNS = ("tuple concurrently updated", "Traceback", "not started")
 
 # Starts server and worker processes: one such test at a time (tests/conftest.py).
 pytestmark = pytest.mark.usefixtures("one_cluster_at_a_time")
-
-
-def cart_current_lags(url: str, states: dict[str, dict[str, Any]]) -> str:
-    """What ``cart_current`` still lacks: carts whose row is missing or not at the version and
-    item count of ``states`` (cart id -> ``GET /api/cart`` state), and the ``cart_current``
-    tracking row behind the log's last notification id. Empty when it has caught up."""
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            rows = {
-                cart_id: (version, items)
-                for cart_id, version, items in conn.execute(
-                    text("SELECT cart_id, version, item_count FROM cart_current")
-                )
-            }
-            head = conn.execute(
-                text("SELECT COALESCE(MAX(notification_id), 0) FROM carts_events")
-            ).scalar_one()
-            position = conn.execute(
-                text("SELECT notification_id FROM projection_tracking WHERE projection_name = 'cart_current'")
-            ).scalar()
-    finally:
-        engine.dispose()
-    want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}
-    lags = [f"{cid[:8]}: {rows.get(cid)} != {w}" for cid, w in want.items() if rows.get(cid) != w]
-    if position != head:
-        lags.append(f"tracking at {position}, log head {head}")
-    return ", ".join(lags)
-
-
-def wait_for_cart_current(
-    url: str, base_url: str, tokens: list[str], context: Callable[[], str] = str, seconds: float = 120
-) -> None:
-    """Read every cart of ``tokens`` from the API at ``base_url``, then wait until
-    ``cart_current`` in the database at ``url`` has caught up with them and with the log's head
-    (:func:`cart_current_lags`); ``AssertionError`` with what lags and ``context()`` after
-    ``seconds``."""
-    with httpx.Client(base_url=base_url, timeout=30) as http:
-        carts = [http.get("/api/cart", headers={"X-Cart-Token": t}).json()["cart"] for t in tokens]
-    states = {cart["cart_id"]: cart for cart in carts}
-    wait_for(
-        lambda: not cart_current_lags(url, states),
-        seconds,
-        lambda: f"{cart_current_lags(url, states)}\n{context()}",
-    )
 
 
 if PG_URL:
@@ -100,20 +53,13 @@ if PG_URL:
         # included) well under PostgreSQL's 100 connections beside the other pytest worker.
         pools = {"DB_POOL_SIZE": "2", "DB_MAX_OVERFLOW": "3", "CART_POOL_SIZE": "2"}
         servers = [Server(free_port(), tmp_path / f"api{n}.log", pools) for n in range(STARTING_AT_ONCE)]
-        try:
-            for server in servers:  # all launched before any is waited for
-                server.launch()
-            for server in servers:
-                server.wait_healthy()
+        with running(*servers):  # all launched before any is waited for
             for server in servers:  # each writes to the event store
                 answer = httpx.post(f"{server.base_url}/api/cart", timeout=30)
                 assert answer.status_code in (200, 201), answer.text
             for server in servers:
                 found = [sign for sign in FAILURE_SIGNS if sign in server.output(10**6)]
                 assert not found, f"{found} in the log of {server.base_url}:\n{server.output()}"
-        finally:
-            for server in servers:
-                server.stop()
 
     def test_two_api_processes_and_two_workers_lose_nothing_across_kill_9(
         database: str, tmp_path: Path
@@ -122,13 +68,7 @@ if PG_URL:
         apis = [Server(free_port(), tmp_path / f"api{n}.log", api_env) for n in range(2)]
         workers = [Worker(tmp_path / f"worker{n}.log") for n in range(2)]
         processes = [*apis, *workers]
-        try:
-            for process in processes:
-                process.launch()
-            for api in apis:
-                api.wait_healthy()
-            for worker in workers:
-                wait_for(worker.ready, 300, worker.output)
+        with running(*processes):
             with httpx.Client(base_url=apis[0].base_url, timeout=30) as http:
                 tokens = [http.post("/api/cart").json()["token"] for _ in range(CARTS)]
             load = SharedCartLoad(
@@ -170,10 +110,3 @@ if PG_URL:
             wait_for_cart_current(database, apis[1].base_url, tokens)
             for process in processes:
                 assert "tuple concurrently updated" not in process.output(10**6)
-        except BaseException:
-            for process in processes:  # shown by pytest with the failure
-                print(f"==== {' '.join(process.command)}\n{process.output()}")
-            raise
-        finally:
-            for process in processes:
-                process.stop()
