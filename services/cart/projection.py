@@ -15,9 +15,10 @@ Two ways to follow the log (``CartProjector.run_forever`` picks one by the event
 * pull (SQLite, the default; also works on PostgreSQL): ``app.recorder.select_notifications``
   in sections of ``batch_size`` after the tracked id, polled every ``poll_interval`` seconds.
   Subscribing to a SQLite application raises ``NotImplementedError`` in ``eventsourcing``.
-* subscription (PostgreSQL): ``eventsourcing.projection.ApplicationSubscription`` (LISTEN/NOTIFY
-  plus pulls) yields ``(domain_event, tracking)``; a pump thread feeds a bounded queue and the
-  projector takes micro-batches of whatever has arrived (up to ``batch_size``).
+* notifications (PostgreSQL): the event store sends ``NOTIFY`` on its channel with every insert;
+  the projector ``LISTEN``s on it and, once told, lets ``batch_window`` seconds pass, then pulls
+  everything recorded since its position (the same ``select_notifications`` as the pull mode)
+  and applies it: one read and one transaction per window, in the projector's own thread.
 
 Rows and their transactional writer: ``services/cart/projection_view.py`` (re-exported here).
 ``rebuild()`` empties the view, sets the tracking to 0 and catches up (>= 20,000 events/s,
@@ -26,8 +27,8 @@ Rows and their transactional writer: ``services/cart/projection_view.py`` (re-ex
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import queue
 import threading
 import time
 from collections import OrderedDict
@@ -37,7 +38,8 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import Notification
-from eventsourcing.projection import ApplicationSubscription
+from psycopg import Connection
+from psycopg.sql import SQL, Identifier
 from sqlalchemy import Engine
 
 from services.cart.application import CartApplication
@@ -56,8 +58,6 @@ RowOf = Callable[[Cart, Sequence[Any]], dict[str, Any]]
 batch's ``events`` of that cart; what the projector hands its writer."""
 
 log = logging.getLogger(__name__)
-
-_END = object()
 
 
 class CartProjector:
@@ -250,10 +250,14 @@ class CartProjector:
                         log.exception("%s cannot read its tracking row", self.thread_name)
 
     def follow_subscription(self, stop_event: threading.Event) -> None:
-        """Apply events from ``ApplicationSubscription(app, gt=position)`` in micro-batches
-        until ``stop_event`` is set: a batch is what arrives within ``batch_window`` seconds of
-        its first event (0: whatever has arrived already), up to ``batch_size``. Returns early
-        after a ``ProjectionConflict`` (the caller re-subscribes from the re-read position).
+        """Follow the PostgreSQL log until ``stop_event`` is set: ``LISTEN`` on the event store's
+        channel (``recorder.channel_name``; ``eventsourcing`` sends ``NOTIFY`` on it with every
+        insert), catch up, and after every notification let ``batch_window`` seconds pass
+        (:func:`wait_for_news`) and catch up again: everything recorded since the position, read
+        in one ``select_notifications`` (up to ``batch_size``) and applied in one transaction.
+        ``LISTEN`` comes before the first read, so nothing recorded meanwhile is missed. Errors
+        propagate (``run_forever`` retries); a ``ProjectionConflict`` is handled by
+        ``catch_up`` (position re-read).
 
         Why a window: each batch is one transaction (rows plus tracking). Under steady load
         the events come one or two at a time, so without a window the projector commits
@@ -261,49 +265,28 @@ class CartProjector:
         upsert, the tracking compare-and-set, the commit) took about a third as much CPU as
         the API workers themselves (``bench/cart_commands.py``), CPU the commands wait for on
         a 2-core machine. A 50 ms window (``PROJECTION_BATCH_WINDOW``) makes it a few dozen
-        batches a second and adds at most that to the lag (target: p99 under 200 ms)."""
-        inbox: queue.Queue[Any] = queue.Queue(maxsize=4 * self.batch_size)
-        done = threading.Event()
-        with ApplicationSubscription(self.app, gt=self._position) as subscription:
+        batches a second and adds at most that to the lag (target: p99 under 200 ms).
 
-            def offer(item: Any) -> bool:
-                while not done.is_set():
-                    try:
-                        inbox.put(item, timeout=0.1)
-                        return True
-                    except queue.Full:
-                        continue
-                return False
-
-            def pump() -> None:
-                try:
-                    for domain_event, tracking in subscription:
-                        if not offer((tracking.notification_id, domain_event)):
-                            return
-                except BaseException as exc:  # noqa: BLE001 - handed to the consumer
-                    offer(exc)
-                else:
-                    offer(_END)
-
-            thread = threading.Thread(target=pump, name=f"{self.thread_name}-pump", daemon=True)
-            thread.start()
+        Why not the library's ``ApplicationSubscription``: it reads the log again on every
+        notification (one ``SELECT`` per insert transaction) in a thread of its own and hands
+        the events over one at a time through two queues; with three projections following
+        one log that machinery cost about a third of their CPU (docs/operations.md,
+        Benchmarks). The channel and the connection are the library's public attributes."""
+        recorder: Any = self.app.recorder
+        channel = Identifier(recorder.channel_name)
+        with recorder.datastore.get_connection() as conn:
+            conn.execute(SQL("LISTEN {0}").format(channel))
             try:
+                notified = _notified_on(conn)
                 while not stop_event.is_set():
-                    try:
-                        item = inbox.get(timeout=0.1)
-                    except queue.Empty:
-                        continue
-                    batch, end = take_batch(inbox, item, self.batch_size, self.batch_window, stop_event)
-                    if end:
-                        return
-                    try:
-                        self.process(batch)
-                    except ProjectionConflict:
+                    self.catch_up()
+                    if not wait_for_news(notified, self.batch_window, stop_event):
                         return
             finally:
-                done.set()
-                subscription.stop()
-                thread.join()
+                # The pooled connection goes back without the subscription (psycopg would keep
+                # every later NOTIFY for it); a broken one is discarded by the pool anyway.
+                with contextlib.suppress(Exception):
+                    conn.execute(SQL("UNLISTEN {0}").format(channel))
 
     # ---- background thread -----------------------------------------------------------------
 
@@ -356,35 +339,35 @@ class CartProjector:
         raise TimeoutError(f"cart_current did not reach notification {notification_id} in {timeout}s")
 
 
-def take_batch(
-    inbox: queue.Queue[Any], first: Any, batch_size: int, window: float, stop_event: threading.Event
-) -> tuple[list[tuple[int, Any]], bool]:
-    """One micro-batch from the subscription's ``inbox``, starting with ``first``: items until
-    ``batch_size``, or until ``window`` seconds after ``first`` with nothing more arriving (0:
-    only what is already there), or ``stop_event``. Returns ``(batch, ended)``; ``ended`` is
-    True when the subscription ended (the ``_END`` marker; the batch is then dropped, the
-    caller stops). An exception the pump put in the inbox is raised."""
-    batch: list[tuple[int, Any]] = []
-    deadline = time.monotonic() + window
-    item = first
-    while True:
-        if item is _END:
-            return batch, True
-        if isinstance(item, BaseException):
-            raise item
-        batch.append(item)
-        if len(batch) >= batch_size:
-            return batch, False
-        try:
-            item = inbox.get_nowait()
-        except queue.Empty:
-            left = deadline - time.monotonic()
-            if left <= 0 or stop_event.is_set():
-                return batch, False
-            try:
-                item = inbox.get(timeout=left)
-            except queue.Empty:
-                return batch, False
+def wait_for_news(
+    notified: Callable[[float], bool], window: float, stop_event: threading.Event, poll: float = 0.1
+) -> bool:
+    """Block until the log has news, then let ``window`` seconds pass so that what is recorded
+    meanwhile joins the same batch. ``notified(timeout)`` is True when a notification came
+    within ``timeout`` seconds (0: only one already there; it also takes every one already
+    there, so those recorded during the window do not wake the next wait). Waits in steps of
+    ``poll`` seconds to notice ``stop_event``. Returns True when there is news to read, False
+    when ``stop_event`` was set first."""
+    while not stop_event.is_set():
+        if notified(poll):
+            if window > 0 and stop_event.wait(window):
+                return False
+            notified(0)
+            return True
+    return False
+
+
+def _notified_on(conn: Connection[Any]) -> Callable[[float], bool]:
+    """``notified(timeout)`` for :func:`wait_for_news` on a ``LISTEN``ing psycopg connection:
+    waits up to ``timeout`` seconds for one notification (0: takes all that are there)."""
+
+    def notified(timeout: float) -> bool:
+        got = False
+        for _ in conn.notifies(timeout=timeout, stop_after=1 if timeout > 0 else None):
+            got = True
+        return got
+
+    return notified
 
 
 def build_projector(**kwargs: Any) -> CartProjector:

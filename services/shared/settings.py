@@ -186,9 +186,10 @@ class Settings(BaseSettings):
             ``shop project`` process follows the log (both may run: they never apply an event twice).
         projection_poll_interval: seconds between pulls of the event log when it is idle (SQLite;
             PostgreSQL is notified of new events by LISTEN/NOTIFY).
-        projection_batch_window: seconds the PostgreSQL subscription gathers events into one
-            projection transaction after the first arrives (``CartProjector.follow_subscription``);
-            fewer, larger transactions for at most this much more lag.
+        projection_batch_window: seconds a PostgreSQL projector waits after a notification
+            before it reads what is new (``CartProjector.follow_subscription``): one read and
+            one transaction take all of it; fewer, larger transactions for at most this much
+            more lag.
         analytics_abandoned_after_minutes: a cart with items idle this many minutes after its
             first add is abandoned (``analytics_abandoned_carts``, docs/analytics.md); changing it
             applies to carts decided from then on (``shop projections rebuild

@@ -10,7 +10,6 @@ subscription on PostgreSQL (the background thread picks it by the event store).
 
 from __future__ import annotations
 
-import queue
 import random
 import threading
 from collections.abc import Iterator
@@ -454,81 +453,102 @@ def test_cli_rebuild_projections(configured_app: None, engine: Engine) -> None:
     assert str(cart_id_for(token)) in view(engine)
 
 
-class _ScriptedInbox(queue.Queue[Any]):
-    """The subscription's inbox on a clock of its own (no thread, no real waiting): a blocking
-    ``get(timeout=t)`` lets ``t`` seconds pass on ``clock``, unless the next scripted arrival
-    (``arrive(after, item)``: ``after`` seconds after the previous one) comes first; then the
-    clock moves to it and the item is returned."""
+class _Stop:
+    """A stop flag for ``wait_for_news`` on the test's own clock: ``wait(t)`` records ``t``
+    and answers whether the stop came during it (``stop_during_wait``); ``is_set`` turns True
+    after ``set_after`` checks."""
 
-    def __init__(self, clock: list[float]) -> None:
-        super().__init__()
-        self.clock = clock
-        self.arrivals: list[tuple[float, Any]] = []
-        self.waited: list[float] = []  # the timeouts take_batch asked for
+    def __init__(self, set_after: int = 10**9, stop_during_wait: bool = False) -> None:
+        self.checks = 0
+        self.set_after = set_after
+        self.stop_during_wait = stop_during_wait
+        self.waited: list[float] = []
 
-    def arrive(self, after: float, item: Any) -> None:
-        self.arrivals.append((after, item))
+    def is_set(self) -> bool:
+        self.checks += 1
+        return self.checks > self.set_after
 
-    def get(self, block: bool = True, timeout: float | None = None) -> Any:
-        if not block or self.qsize():
-            return super().get(block=False)
-        assert timeout is not None, "take_batch never blocks without a timeout"
+    def wait(self, timeout: float) -> bool:
         self.waited.append(timeout)
-        if self.arrivals and self.arrivals[0][0] <= timeout:
-            after, item = self.arrivals.pop(0)
-            self.clock[0] += after
-            return item
-        self.clock[0] += timeout
-        raise queue.Empty
+        return self.stop_during_wait
 
 
-def test_a_micro_batch_gathers_what_arrives_within_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``take_batch``: the subscription's batching, on a plain queue (no database) and a clock
-    of the test's own, so no assertion depends on how fast the machine runs."""
-    from types import SimpleNamespace
+def _scripted(answers: list[bool]) -> tuple[Any, list[float]]:
+    """``notified(timeout)`` answering ``answers`` in turn (then False), and the timeouts asked."""
+    asked: list[float] = []
 
-    from services.cart import projection
-    from services.cart.projection import _END, take_batch
+    def notified(timeout: float) -> bool:
+        asked.append(timeout)
+        return answers.pop(0) if answers else False
 
-    clock = [100.0]
-    monkeypatch.setattr(projection, "time", SimpleNamespace(monotonic=lambda: clock[0]))
-    stop = threading.Event()
-    inbox = _ScriptedInbox(clock)
+    return notified, asked
 
-    # No window: only what is already there.
-    for i in (2, 3):
-        inbox.put((i, f"e{i}"))
-    assert take_batch(inbox, (1, "e1"), 10, 0.0, stop) == ([(1, "e1"), (2, "e2"), (3, "e3")], False)
-    assert inbox.waited == []
 
-    # A window: items arriving within it join the batch; the batch closes after it.
-    for i in (5, 6, 7):
-        inbox.arrive(0.03, (i, f"e{i}"))
-    inbox.arrive(1.0, (99, "late"))  # after the window
-    started = clock[0]
-    batch, ended = take_batch(inbox, (4, "e4"), 10, 0.5, stop)
-    assert [nid for nid, _ in batch] == [4, 5, 6, 7] and not ended
-    assert clock[0] - started == pytest.approx(0.5)  # it waited out the window for more
-    assert inbox.waited == pytest.approx([0.5, 0.47, 0.44, 0.41])  # never past the window
-    inbox.arrivals.clear()
-    inbox.waited.clear()
+def test_news_waits_for_a_notification_then_the_window_then_takes_the_rest() -> None:
+    """``wait_for_news``: no database and no real waiting, so nothing depends on the machine."""
+    from services.cart.projection import wait_for_news
 
-    # batch_size closes a batch at once, whatever the window.
-    for i in (9, 10, 11):
-        inbox.put((i, f"e{i}"))
-    assert [n for n, _ in take_batch(inbox, (8, "e8"), 3, 5.0, stop)[0]] == [8, 9, 10]
-    assert inbox.waited == []
-    assert inbox.get_nowait() == (11, "e11")
+    notified, asked = _scripted([False, False, True])
+    stop = _Stop()
+    assert wait_for_news(notified, 0.05, stop, poll=0.1)  # type: ignore[arg-type]
+    assert asked == [0.1, 0.1, 0.1, 0]  # polled until told, then took what came in the window
+    assert stop.waited == [0.05]
 
-    # The end of the subscription, a pump error, and a stop request.
-    inbox.put(_END)
-    assert take_batch(inbox, (12, "e12"), 10, 5.0, stop)[1] is True
-    inbox.put(RuntimeError("database went away"))
-    with pytest.raises(RuntimeError, match="went away"):
-        take_batch(inbox, (13, "e13"), 10, 5.0, stop)
-    stop.set()
-    assert take_batch(inbox, (14, "e14"), 10, 5.0, stop) == ([(14, "e14")], False)
-    assert inbox.waited == []  # a stop request ends the batch without waiting
+    notified, asked = _scripted([True])
+    stop = _Stop()
+    assert wait_for_news(notified, 0.0, stop)  # type: ignore[arg-type]
+    assert asked == [0.1, 0] and stop.waited == []  # no window: read at once
+
+
+def test_news_gives_up_when_stopped_before_or_during_the_window() -> None:
+    from services.cart.projection import wait_for_news
+
+    notified, asked = _scripted([])
+    assert not wait_for_news(notified, 0.05, _Stop(set_after=3))  # type: ignore[arg-type]
+    assert asked == [0.1, 0.1, 0.1]
+    notified, asked = _scripted([True])
+    assert not wait_for_news(notified, 0.05, _Stop(stop_during_wait=True))  # type: ignore[arg-type]
+    assert asked == [0.1]
+
+
+def test_a_burst_recorded_while_the_projector_is_busy_is_one_read_and_one_batch(
+    store_app: CartApplication, engine: Engine
+) -> None:
+    """On PostgreSQL, the projector reads the log once per wake-up, not once per insert: twenty
+    commands committed while it cannot apply anything (the test holds its lock) are applied in
+    one batch from one read. (SQLite has no notifications: the pull loop reads every
+    ``poll_interval``, the same way.)"""
+    tokens = [new_token() for _ in range(2)]
+    run_commands(store_app, random.Random(5), tokens, 4)
+    projector = CartProjector(store_app, engine, batch_window=0.01, poll_interval=0.01)
+    batches: list[int] = []
+    reads: list[int] = []
+    apply, select_notifications = projector.process, store_app.recorder.select_notifications
+
+    def counted_process(items: Any) -> int:
+        batches.append(len(items))
+        return apply(items)
+
+    def counted_select(*args: Any, **kwargs: Any) -> Any:
+        found = select_notifications(*args, **kwargs)
+        reads.append(len(found))
+        return found
+
+    projector.process = counted_process  # type: ignore[method-assign]
+    store_app.recorder.select_notifications = counted_select  # type: ignore[method-assign]
+    with projector:
+        projector.wait(store_app.recorder.max_notification_id(), timeout=60)
+        batches.clear()
+        reads.clear()
+        with projector._lock:  # the projector's next read waits for this
+            before = store_app.recorder.max_notification_id()
+            run_commands(store_app, random.Random(6), tokens, 20)
+            burst = store_app.recorder.max_notification_id() - before
+        projector.wait(store_app.recorder.max_notification_id(), timeout=60)
+    assert burst > 0
+    assert batches == [burst]  # one transaction for the whole burst
+    assert [n for n in reads if n] == [burst]  # read once; later wake-ups find nothing new
+    assert_view_matches(store_app, engine, tokens)
 
 
 def test_build_projector_takes_the_batch_window_from_the_settings(
