@@ -34,8 +34,8 @@ describe('ProductGrid', () => {
   it("sizes its columns with container queries at the spec's thresholds, not in script", () => {
     // jsdom lays nothing out, so the columns themselves are checked in a browser
     // (e2e/catalogue-routes.spec.ts); here: the stylesheet queries exactly GRID_THRESHOLDS.
-    const css = readFileSync(resolve(__dirname, 'catalog.module.css'), 'utf8');
-    const queried = [...css.matchAll(/@container \(min-width: (\d+)px\)\s*{\s*\.grid\s*{\s*grid-template-columns: repeat\((\d), minmax\(0, 1fr\)\);/g)]
+    const css = readFileSync(resolve(__dirname, '../../../components/productColumns.module.css'), 'utf8');
+    const queried = [...css.matchAll(/@container \(min-width: (\d+)px\)\s*{\s*\.columns\s*{\s*grid-template-columns: repeat\((\d), minmax\(0, 1fr\)\);/g)]
       .map((m) => [Number(m[1]), Number(m[2])]);
     expect(queried).toEqual(GRID_THRESHOLDS.map((width, i) => [width, i + 2]));
     const router = createMemoryRouter([{ path: '*', element: <ProductGrid products={products} currency="EUR" label="Keyboards" /> }]);

@@ -1,11 +1,12 @@
 import type { Currency, Product } from '../types';
 import { ProductCard, type QuickAdd } from './ProductCard';
+import columns from '@/components/productColumns.module.css';
 import styles from './catalog.module.css';
 
 /**
  * 1 to 4 products per row by the grid's own width: 600 / 920 / 1180 px (docs/spec.md section 2,
  * `GRID_THRESHOLDS` in lib/columns.ts). The box around the list is a CSS size container and the
- * list's columns are container queries (catalog.module.css), so the browser lays the grid out
+ * list's columns are container queries (components/productColumns.module.css), so the browser lays the grid out
  * in its first pass: no measuring in script, no second render once the width is known.
  */
 export function ProductGrid({
@@ -23,8 +24,8 @@ export function ProductGrid({
   onQuickAdd?: QuickAdd;
 }) {
   return (
-    <div className={styles.gridBox}>
-      <ul className={styles.grid} aria-label={label}>
+    <div className={columns.box}>
+      <ul className={`${columns.columns} ${styles.grid}`} aria-label={label}>
         {products.map((product, i) => (
           <li key={product.id}>
             <ProductCard product={product} currency={currency} eager={i < eagerFirst} onQuickAdd={onQuickAdd} />

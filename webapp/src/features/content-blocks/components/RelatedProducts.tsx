@@ -7,6 +7,7 @@ import { useBlockEnvironment } from '../hooks/blockEnvironment';
 import { useBlockData } from '../hooks/useBlockData';
 import { readIds, text } from './fields';
 import { ProductTile } from './ProductTile';
+import columns from '@/components/productColumns.module.css';
 import styles from './more.module.css';
 
 /** docs/spec.md section 2: the trending slider shows more products at container widths 400, 800, 1200 and 1600 px. */
@@ -27,8 +28,8 @@ export function RelatedProducts({ block }: BlockProps) {
   return (
     <section className="container section" aria-busy={loading || undefined}>
       <h2>{title}</h2>
-      <div className={styles.productsWrap}>
-      <ul className={styles.products}>
+      <div className={columns.box}>
+      <ul className={`${columns.columns} ${styles.products}`}>
         {loading
           ? ids.slice(0, 4).map((id) => <li key={id} className={styles.productSkeleton} aria-hidden="true" />)
           : data.map((product) => (
