@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,7 +66,7 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: Callable[[], s
 SMALL_POOLS = {"DB_POOL_SIZE": "3", "DB_MAX_OVERFLOW": "7", "CART_POOL_SIZE": "4"}
 
 
-class Process:
+class Process(ABC):
     """One of the shop's processes: ``command`` (arguments after ``python``) run from the
     repository with the test's environment, :data:`SMALL_POOLS` and ``env``, in a process group
     of its own (so a stop takes its children, e.g. the analytics process of ``project``); output
@@ -118,10 +119,10 @@ class Process:
         """The end of the process's output, for failure messages."""
         return self.log.read_text(errors="replace")[-chars:] if self.log.exists() else ""
 
+    @abstractmethod
     def wait_ready(self, seconds: float = 300) -> None:
         """Wait until the process is ready for the test (subclasses say what that is);
         ``AssertionError`` with its output after ``seconds``."""
-        raise NotImplementedError
 
 
 def _signal_group(pgid: int, sig: signal.Signals) -> None:
@@ -249,6 +250,18 @@ def cart_states(base_url: str, tokens: list[str]) -> dict[str, dict[str, Any]]:
     return {cart["cart_id"]: cart for cart in carts}
 
 
+def cart_current_tracking(conn: Any) -> dict[str, int]:
+    """Tracking (application) name -> the notification id ``cart_current`` has reached in that
+    log, on ``conn`` (a connection to the main database)."""
+    rows = conn.execute(
+        text(
+            "SELECT application_name, notification_id FROM projection_tracking "
+            "WHERE projection_name = 'cart_current'"
+        )
+    )
+    return {name: int(position) for name, position in rows}
+
+
 def cart_current_lags(
     url: str, states: dict[str, dict[str, Any]], logs: Mapping[str, str] | None = None
 ) -> str:
@@ -268,14 +281,7 @@ def cart_current_lags(
                     text("SELECT cart_id, version, item_count FROM cart_current")
                 )
             }
-            tracked = dict(
-                conn.execute(
-                    text(
-                        "SELECT application_name, notification_id FROM projection_tracking "
-                        "WHERE projection_name = 'cart_current'"
-                    )
-                ).all()
-            )
+            tracked = cart_current_tracking(conn)
     finally:
         engine.dispose()
     want = {cid: (s["version"], sum(line["count"] for line in s["lines"])) for cid, s in states.items()}

@@ -54,6 +54,7 @@ from tests.cart.helpers import GERMANY, USA, FakeCatalog, new_token, shop_produc
 from tests.cart.processes import (
     Server,
     Worker,
+    cart_current_tracking,
     free_port,
     running,
     sqlalchemy_url,
@@ -184,14 +185,7 @@ def check_router(router: PartitionedCartApplication, urls: list[str], main_url: 
             assert projector.writer.position() == app.recorder.max_notification_id()
     with engine.connect() as conn:
         rows = dict(conn.execute(text("SELECT cart_id, version FROM cart_current")).all())
-        tracked = dict(
-            conn.execute(
-                text(
-                    "SELECT application_name, notification_id FROM projection_tracking "
-                    "WHERE projection_name = 'cart_current'"
-                )
-            ).all()
-        )
+        tracked = cart_current_tracking(conn)
     assert {cid: rows.get(cid) for cid in where} == {
         str(cart_id_for(t)): router.state(t)["version"] for t in tokens
     }

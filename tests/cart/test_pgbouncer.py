@@ -78,9 +78,10 @@ class PgBouncer(Process):
     """``pgbouncer INI`` in the foreground (as the ``postgres`` user when the test runs as
     root: PgBouncer refuses to run as root)."""
 
-    def __init__(self, ini: Path, port: int, log: Path) -> None:
+    def __init__(self, ini: Path, port: int, log: Path, user: str) -> None:
         super().__init__([], log)
         self.port = port
+        self.user = user
         user = ["-u", "postgres"] if os.geteuid() == 0 else []
         self.argv = [PGBOUNCER, *user, str(ini)]
 
@@ -90,6 +91,11 @@ class PgBouncer(Process):
             self.proc = subprocess.Popen(
                 self.argv, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
             )
+
+    def wait_ready(self, seconds: float = 60) -> None:
+        """Wait until a query as ``user`` goes through it; ``AssertionError`` with its output
+        after ``seconds``."""
+        wait_for(lambda: self.accepts(self.user), seconds, self.output)
 
     def accepts(self, user: str) -> bool:
         """A query through PgBouncer to the ``shop`` database works."""
@@ -174,7 +180,7 @@ if PG_URL:
         user = make_url(own_database).username or "postgres"
         folder = Path(tempfile.mkdtemp(prefix="pgbouncer-test-"))
         port = free_port()
-        bouncer = PgBouncer(pgbouncer_ini(folder, port, own_database), port, tmp_path / "pgbouncer.log")
+        bouncer = PgBouncer(pgbouncer_ini(folder, port, own_database), port, tmp_path / "pgbouncer.log", user)
         through = f"postgresql+psycopg://{user}@127.0.0.1:{port}/shop"
         env = {
             "DATABASE_URL": through,
@@ -190,7 +196,7 @@ if PG_URL:
         processes: list[Process] = [bouncer, *apis, worker]
         try:
             bouncer.launch()
-            wait_for(lambda: bouncer.accepts(user), 60, bouncer.output)
+            bouncer.wait_ready(60)
             for process in processes[1:]:
                 process.launch()
             for api in apis:

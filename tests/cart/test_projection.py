@@ -4,8 +4,9 @@ Carts are built with a ``CartApplication`` over the test database's event store 
 catalogue of ``tests/cart/conftest.py``. The view must equal what ``cart_state`` says after
 random command sequences, each event must be applied exactly once (twice catching up, a
 crash between batches, two projectors racing), a rebuild must equal the incremental view, and
-both ways of following the log are exercised: the pull path on every database, the library's
-subscription on PostgreSQL (the background thread picks it by the event store).
+both ways of following the log are exercised: the pull path on every database, the notification
+path (LISTEN, then one read per window) on PostgreSQL (the background thread picks it by the event
+store).
 """
 
 from __future__ import annotations
@@ -322,16 +323,17 @@ def test_a_moved_tracking_row_is_a_conflict(store_app: CartApplication, engine: 
 
 
 def test_sqlite_cannot_subscribe_postgresql_can(store_app: CartApplication, engine: Engine) -> None:
-    """Why there are two paths: the library's subscription exists on PostgreSQL only."""
+    """Why there are two paths: notifications (and the library's own subscription built on them)
+    exist on PostgreSQL only."""
     store_app.start(new_token())
     projector = CartProjector(store_app, engine)
     if engine.dialect.name == "postgresql":
-        assert projector.uses_subscription
+        assert projector.uses_notifications
         with ApplicationSubscription(store_app, gt=0) as subscription:
             event, tracking = next(subscription)
         assert (tracking.notification_id, type(event).__name__) == (1, "Started")
     else:
-        assert not projector.uses_subscription
+        assert not projector.uses_notifications
         with pytest.raises(NotImplementedError):
             ApplicationSubscription(store_app, gt=0)
 
@@ -357,7 +359,7 @@ def test_subscription_path_micro_batches(store_app: CartApplication, engine: Eng
     run_commands(store_app, random.Random(3), tokens, 30)
     projector = CartProjector(store_app, engine, batch_size=4)
     stop = threading.Event()
-    target = projector.follow_subscription if projector.uses_subscription else projector.run_forever
+    target = projector.follow_subscription if projector.uses_notifications else projector.run_forever
     thread = threading.Thread(target=target, args=(stop,), name="cart-projection-test")
     thread.start()
     try:
