@@ -740,7 +740,7 @@ def follow_in_own_process() -> None:
     threading.Thread(target=watch_parent, name="analytics-parent-watch", daemon=True).start()
     projector = build_analytics_projector()
     freeze_startup_heap()
-    mode = "subscription" if projector.uses_subscription else "pull"
+    mode = "notifications" if projector.uses_notifications else "pull"
     print(f"analytics: following the log ({mode}) from notification {projector.position}", flush=True)
     projector.run_forever(stop)
     print(f"analytics: stopped at notification {projector.position}", flush=True)

@@ -319,7 +319,7 @@ def project(partition: int | None = PARTITION_OPTION) -> None:
     analytics = multiprocessing.get_context("spawn").Process(target=follow_in_own_process, name="analytics")
     analytics.start()
     freeze_startup_heap()  # full collections skip the start-up heap (services/shared/gc_tuning.py)
-    mode = "subscription" if projector.uses_subscription else "pull"
+    mode = "notifications" if projector.uses_notifications else "pull"
     typer.echo(f"cart_current: following the log ({mode}) from notification {projector.position}")
     typer.echo(f"support_index: following the log ({mode}) from notification {support.position}")
     support.start()

@@ -25,6 +25,7 @@ afterwards, so migration 0020's DDL serves every partition unchanged
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -55,11 +56,10 @@ def partition_index(name: str) -> int:
     :func:`tracking_name`: ``carts`` 0, ``carts_p<i>`` i); ``ValueError`` for any other name."""
     if name == BASE_NAME:
         return 0
-    prefix = f"{BASE_NAME}_p"
-    digits = name[len(prefix) :]
-    if not name.startswith(prefix) or not digits.isdigit() or int(digits) < 1 or digits != str(int(digits)):
+    found = re.fullmatch(rf"{BASE_NAME}_p([1-9][0-9]*)", name)
+    if found is None:
         raise ValueError(f"{name!r} is not the tracking name of a cart partition")
-    return int(digits)
+    return int(found.group(1))
 
 
 def partition_of(cart_id: UUID, count: int) -> int:

@@ -110,8 +110,9 @@ class CartProjector:
         return self._position
 
     @property
-    def uses_subscription(self) -> bool:
-        """True when the event store supports subscriptions (PostgreSQL), False for SQLite/POPO."""
+    def uses_notifications(self) -> bool:
+        """True when the event store sends notifications (PostgreSQL: ``follow_subscription``),
+        False for SQLite/POPO (pulled every ``poll_interval``)."""
         return type(self.app.recorder).__name__.startswith("Postgres")
 
     def _reload_position(self) -> None:
@@ -232,7 +233,7 @@ class CartProjector:
         logged and retried after a second; nothing is skipped."""
         while not stop_event.is_set():
             try:
-                if self.uses_subscription:
+                if self.uses_notifications:
                     self.follow_subscription(stop_event)
                 else:
                     self.catch_up()
