@@ -42,6 +42,7 @@ from services.cart.partitions import (
     build_partition,
     migrate_partitions,
     partition_apps,
+    partition_index,
     partition_of,
     tracking_name,
 )
@@ -99,6 +100,10 @@ def test_the_default_is_one_store_and_the_rule_is_the_id_modulo_n() -> None:
     with pytest.raises(ValueError):
         partition_of(cart_id, 0)
     assert [tracking_name(i) for i in range(3)] == ["carts", "carts_p1", "carts_p2"]
+    assert [partition_index(tracking_name(i)) for i in range(12)] == list(range(12))
+    for name in ("carts_p0", "carts_p01", "carts_p", "carts_px", "carts_p1x", "other", "carts_p-1"):
+        with pytest.raises(ValueError):
+            partition_index(name)
 
 
 def test_every_public_method_of_the_cart_application_is_routed() -> None:
