@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from services.admin.setup import mount_admin
 from services.analytics.dashboard import router as analytics_dashboard_router
@@ -122,10 +123,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     shutdown. ``app.state.cart_projector`` / ``support_projector`` / ``analytics_projector``
     are the projectors or None. Raises ``RuntimeError`` (the process does not start) when
     ``RUN_PROJECTIONS`` is on behind PgBouncer (``DATABASE_PGBOUNCER``): projections follow the
-    log with LISTEN, which needs a session of their own; run ``shop project`` workers instead."""
+    log with LISTEN, which needs a session of their own; run ``shop project`` workers instead.
+    Also opens the process's catalogue revision watch (``app.state.catalog_revision_watch``,
+    ``services/catalog/revision.py``; None where there can be none) for the response cache's
+    live reads, and closes it on shutdown."""
     for attribute in PROJECTORS:
         setattr(app.state, attribute, None)
     settings = get_settings()
+    app.state.catalog_revision_watch = None
     if settings.run_projections and settings.database_pgbouncer:
         raise RuntimeError(
             "RUN_PROJECTIONS=true with DATABASE_PGBOUNCER=true: behind PgBouncer the API cannot follow "
@@ -138,6 +143,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             "its own workers; set RUN_PROJECTIONS=false and run `python -m services.api.cli project "
             "--partition I` for every partition (docs/operations.md, partitioned cart streams)"
         )
+    # the catalogue revision as of now, for the response cache's live reads (stock checks);
+    # behind PgBouncer it LISTENs on DIRECT_DATABASE_URL, or there is none
+    direct = settings.direct_database_url.strip()
+    app.state.catalog_revision_watch = catalog_revision.open_watch(
+        direct or settings.effective_database_url,
+        pgbouncer=settings.database_pgbouncer and not direct,
+        same_as=settings.effective_database_url,
+    )
     if settings.run_projections:
         from services.analytics.projection import build_analytics_projector
         from services.cart.projection import build_projector
@@ -163,6 +176,16 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
             if running is not None:
                 running.stop()
                 setattr(app.state, attribute, None)
+        watch, app.state.catalog_revision_watch = app.state.catalog_revision_watch, None
+        if watch is not None:
+            watch.close()
+
+
+def _live_revision(scope: Scope) -> int | None:
+    """The catalogue revision as the app's ``RevisionWatch`` knows it now (opened by the
+    lifespan; None without one, e.g. an app whose lifespan has not run)."""
+    watch = getattr(scope["app"].state, "catalog_revision_watch", None)
+    return watch.current() if watch is not None else None
 
 
 def create_app() -> FastAPI:
@@ -264,6 +287,7 @@ def create_app() -> FastAPI:
         max_entries=settings.catalog_cache_entries,
         ttl=settings.catalog_cache_ttl,
         sale_boundary=lambda: next_sale_boundary(get_engine()),
+        live=_live_revision,
     )
     # docs/operations.md, Security. Added last = outermost: security headers on every answer
     # (the 413s included), then body limits, then the staff

@@ -5,9 +5,26 @@ rendered response (status 200 only) by path and query string, keyed by the catal
 revision (``models/revision.py``). The revision is re-read at most every
 ``catalog_cache_ttl`` seconds per process, so an edit shows within that time everywhere.
 
-Never cached: requests with ``no_cache`` (the storefront's stock checks), requests with
-credentials (Authorization or a staff session cookie: staff may see drafts), responses that
-are not 200 or say ``no-store``. Entries are kept in LRU order up to ``max_entries``.
+Never cached: requests with credentials (Authorization or a staff session cookie: staff may
+see drafts), responses that are not 200 or (but for live reads, below) say ``no-store``.
+Entries are kept in LRU order up to ``max_entries``.
+
+Live reads (``no_cache``, the storefront's stock checks, docs/spec.md section 7): answered
+from memory only under the *live* revision, never the TTL's: with ``live`` (the process's
+``RevisionWatch``, ``services/catalog/revision.py``), a ``no_cache`` read of a product or of its
+variations (``/api/wc/products/{id}``, ``.../variations``, ``.../variations/{id}``) is kept and
+served under the revision the watch reports now, which every stock change moves (an order
+takes stock and bumps it in the same transaction). So it is as fresh as a database read:
+exactly on SQLite, behind a commit by the notification's delivery on PostgreSQL. Its answer
+keeps ``Cache-Control: no-store`` (for browsers). Without a watch, or while it cannot vouch
+(``None``), such reads go to the app, as do ``no_cache`` reads of anything else (coupons are not
+catalogue rows). With a watch, cached reads use its revision too, so an edit shows at once
+rather than within the TTL. docs/targets.md section 4.4: a live stock check within 3x of a
+cached read.
+
+Misses are coalesced: while one request makes the answer for a key, later requests for the
+same key and revision wait for it and get it as a hit, so dropping every entry (each order
+moves the revision) does not send 64 identical reads to the database at once.
 
 Scheduled sales (docs/spec.md section 10.4) change prices without a catalogue edit, so the
 revision alone would keep a sale price after its sale ended. Decision: with ``sale_boundary``
@@ -25,6 +42,7 @@ a category page about 0.5 s sooner). Such entries say ``Vary: Accept-Encoding`` 
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -43,12 +61,16 @@ from services.shared.encoding import accepted_encodings
 CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/", "/api/search-suggestions")
 STAFF_COOKIE = b"staff_session="
 GZIP_MIN_BYTES = 1024
+# no_cache reads answered under the live revision: a product, its variations, one variation
+LIVE_PATH = re.compile(r"/api/wc/products/\d+(?:/variations(?:/\d+)?)?/?")
 # (revision, headers, body, gzip-compressed body or None)
 _Entry = tuple[int, list[tuple[bytes, bytes]], bytes, bytes | None]
 
 
 class CatalogResponseCache:
-    """ASGI middleware. ``revision`` returns the current catalogue revision (a blocking call)."""
+    """ASGI middleware. ``revision`` returns the current catalogue revision (a blocking call);
+    ``live(scope)``, when given, the live revision for a request (non-blocking: the app's
+    ``RevisionWatch``) or None when there is none to vouch for it (see the module docstring)."""
 
     def __init__(
         self,
@@ -57,8 +79,10 @@ class CatalogResponseCache:
         max_entries: int = 4096,
         ttl: float = 1.0,
         sale_boundary: Callable[[], datetime | None] | None = None,
+        live: Callable[[Scope], int | None] | None = None,
     ) -> None:
         self.app = app
+        self._live = live
         self._revision_source = revision
         # the next scheduled sale start or end (naive UTC; ``services/catalog/sales.py``): when
         # it passes, prices change with no catalogue edit, so every entry is dropped
@@ -71,31 +95,39 @@ class CatalogResponseCache:
         self._checked_at = float("-inf")
         self._refreshing: anyio.Event | None = None
         self._lock = threading.Lock()
+        # misses being answered, by key; later identical misses wait for them
+        self._filling: dict[str, _Filling] = {}
         self.hits = 0
         self.misses = 0
 
-    async def _current_revision(self) -> int:
+    async def _current_revision(self, live: int | None = None) -> int:
         """The revision to serve. Single-flight: when the TTL has run out, one request re-reads
         it while concurrent ones keep serving the revision already known (stale by at most one
-        database read); before the first read completes, requests wait for it.
+        database read); before the first read completes, requests wait for it. With ``live``
+        (the watch's revision) there is no TTL and no revision read: only when it differs from
+        the one held (or a sale boundary passed) are the entries dropped and the boundary read,
+        and live reads wait for that (one read for all of them) rather than serve the old one.
 
         Scheduled sales (docs/spec.md section 10.4): when the revision moves, the next sale
         boundary is read with it; once that boundary passes, the revision is re-read at once and
         every entry dropped (prices changed with no catalogue edit), then the next boundary read."""
         boundary = self._boundary
         passed = boundary is not None and utc_now() >= boundary
-        if not passed and time.monotonic() - self._checked_at < self.ttl:
+        if live is not None:  # the watch's: no TTL, no revision read; only when it moved
+            if live == self._revision and not passed:
+                return live
+        elif not passed and time.monotonic() - self._checked_at < self.ttl:
             return self._revision
         if self._refreshing is not None:
-            if self._revision:
+            if self._revision and live is None:
                 return self._revision
-            await self._refreshing.wait()
+            await self._refreshing.wait()  # a live read never gets a revision it was not told
             return self._revision
         self._refreshing = anyio.Event()
         known = self._revision
 
         def read() -> tuple[int, datetime | None]:
-            revision = self._revision_source()
+            revision = live if live is not None else self._revision_source()
             if self._boundary_source is not None and (revision != known or passed):
                 return revision, self._boundary_source()
             return revision, boundary
@@ -114,23 +146,31 @@ class CatalogResponseCache:
         return self._revision
 
     @staticmethod
-    def _cacheable_request(scope: Scope) -> bool:
+    def _lane(scope: Scope) -> str | None:
+        """``"cached"`` for a cacheable read, ``"live"`` for a ``no_cache`` read of a product or
+        its variations (kept only under the live revision), None for anything else."""
         if scope["type"] != "http" or scope["method"] != "GET":
-            return False
+            return None
         if not scope["path"].startswith(CACHED_PREFIXES):
-            return False
+            return None
         for name, value in scope["headers"]:
             if name == b"authorization" or (name == b"cookie" and STAFF_COOKIE in value):
-                return False
+                return None
         query = scope.get("query_string", b"").decode("latin-1")
-        return not any(k == "no_cache" and v not in ("", "false", "0") for k, v in parse_qsl(query, True))
+        if not any(k == "no_cache" and v not in ("", "false", "0") for k, v in parse_qsl(query, True)):
+            return "cached"
+        return "live" if LIVE_PATH.fullmatch(scope["path"]) else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if self.max_entries <= 0 or not self._cacheable_request(scope):
+        lane = self._lane(scope) if self.max_entries > 0 else None
+        live = self._live(scope) if lane is not None and self._live is not None else None
+        if lane is None or (lane == "live" and live is None):
             await self.app(scope, receive, send)
             return
-        revision = await self._current_revision()
-        if revision == 0:  # not migrated yet: nothing safe to key by
+        revision = await self._current_revision(live)
+        if revision == 0 or (lane == "live" and revision != live):
+            # not migrated yet (nothing safe to key by), or a live read while the revision
+            # the cache holds is not the watch's (being re-read): from the database
             await self.app(scope, receive, send)
             return
         key = scope["path"] + "?" + scope.get("query_string", b"").decode("latin-1")
@@ -142,14 +182,34 @@ class CatalogResponseCache:
                     self._entries.move_to_end(key)
             await self._answer(scope, send, entry, b"HIT")
             return
+        filling = self._filling.get(key)
+        if filling is not None and filling.revision == revision:
+            # the same answer is being made for another request: wait for it and share it (no
+            # stampede of identical database reads after every edit or order)
+            await filling.done.wait()
+            if filling.entry is not None:
+                self.hits += 1
+                await self._answer(scope, send, filling.entry, b"HIT")
+                return
         self.misses += 1
-        await self._fill(scope, receive, send, key, revision)
+        filling = _Filling(revision)
+        self._filling[key] = filling
+        try:
+            filling.entry = await self._fill(scope, receive, send, key, revision, lane == "live")
+        finally:
+            filling.done.set()
+            if self._filling.get(key) is filling:
+                del self._filling[key]
 
-    async def _fill(self, scope: Scope, receive: Receive, send: Send, key: str, revision: int) -> None:
-        """Run the app for a miss. Its answer is held back until complete: when it was stored,
-        it goes out as a hit would (compressed for clients that accept gzip: a cold category
-        listing is 8 KB on the wire, not 64 KB); otherwise (not 200, ``no-store``, an older
-        revision) exactly as the app sent it."""
+    async def _fill(
+        self, scope: Scope, receive: Receive, send: Send, key: str, revision: int, live: bool = False
+    ) -> _Entry | None:
+        """Run the app for a miss. Its answer is held back until complete: when it can be kept
+        (:meth:`_entry`), it goes out as a hit would (compressed for clients that accept gzip: a
+        cold category listing is 8 KB on the wire, not 64 KB), is kept when its revision is
+        still the current one, and is returned (requests that
+        waited for it get it too); otherwise (not 200, ``no-store``) it goes out exactly as the
+        app sent it, and None is returned."""
         messages: list[Message] = []
         start: dict[str, Any] = {}
         chunks: list[bytes] = []
@@ -163,16 +223,19 @@ class CatalogResponseCache:
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
                 if not message.get("more_body", False):
-                    entry = self._store(key, revision, start, b"".join(chunks))
+                    entry = self._entry(revision, start, b"".join(chunks), live)
+                    if entry is not None:
+                        self._keep(key, entry)
 
         await self.app(scope, receive, capture)
         if entry is not None:
             await self._answer(scope, send, entry, b"MISS")
-            return
+            return entry
         for message in messages:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), (b"x-cache", b"MISS")]}
             await send(message)
+        return None
 
     @staticmethod
     async def _answer(scope: Scope, send: Send, entry: _Entry, cache: bytes) -> None:
@@ -189,26 +252,41 @@ class CatalogResponseCache:
         await send({"type": "http.response.start", "status": 200, "headers": [*headers, (b"x-cache", cache)]})
         await send({"type": "http.response.body", "body": body})
 
-    def _store(self, key: str, revision: int, start: dict[str, Any], body: bytes) -> _Entry | None:
-        """Keep a complete 200 answer (not ``no-store``) of ``revision``; the entry kept, or None."""
+    @staticmethod
+    def _entry(revision: int, start: dict[str, Any], body: bytes, live: bool = False) -> _Entry | None:
+        """The entry for a complete answer of ``revision``: a 200 that does not say ``no-store``
+        (unless it is a ``live`` read's: that one says it to browsers), gzip-compressed too when
+        it is large; None for any other answer."""
         headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"x-cache"]
-        if start.get("status") != 200 or any(
-            k.lower() == b"cache-control" and b"no-store" in v for k, v in headers
+        if start.get("status") != 200 or (
+            not live and any(k.lower() == b"cache-control" and b"no-store" in v for k, v in headers)
         ):
             return None
         gzipped = None
         if len(body) >= GZIP_MIN_BYTES and not any(k.lower() == b"content-encoding" for k, _ in headers):
             gzipped = gzip.compress(body, compresslevel=6, mtime=0)
             headers = [*headers, (b"vary", b"Accept-Encoding")]
+        return (revision, headers, body, gzipped)
+
+    def _keep(self, key: str, entry: _Entry) -> None:
+        """Keep ``entry`` under ``key`` if its revision is still the one served."""
         with self._lock:
-            if revision != self._revision:
-                return None
-            entry = (revision, headers, body, gzipped)
+            if entry[0] != self._revision:
+                return
             self._entries[key] = entry
             self._entries.move_to_end(key)
             while len(self._entries) > self.max_entries:
                 self._entries.popitem(last=False)
-        return entry
+
+
+class _Filling:
+    """A miss being answered (``CatalogResponseCache.__call__``): its ``revision``, ``done`` once
+    answered, and the ``entry`` it made (None when the answer cannot be shared)."""
+
+    def __init__(self, revision: int) -> None:
+        self.revision = revision
+        self.done = anyio.Event()
+        self.entry: _Entry | None = None
 
 
 def _accept_encoding(scope: Scope) -> set[str]:

@@ -2,12 +2,22 @@
 
 A ``before_flush`` hook on every ORM session bumps the revision, inside the same
 transaction, whenever the flush adds, changes or deletes a catalogue or content row (configurators included). Code
-that changes catalogue rows with bulk SQL (no ORM objects) calls :func:`bump` itself.
+that changes catalogue rows with bulk SQL (no ORM objects) calls :func:`bump` itself (stock
+taken by an order, given back by a cancel or refund: so the revision moves with every stock change).
+
+A :class:`RevisionWatch` knows the revision without a query per request (SQLite: ``PRAGMA
+data_version``; PostgreSQL: ``LISTEN`` on migration 0021's trigger), which lets the response
+cache answer the storefront's uncached stock checks from memory while it is current.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import sqlite3
+import threading
+import weakref
+from pathlib import Path
+from typing import Any, Protocol
 
 from sqlalchemy import event, select, update
 from sqlalchemy.engine import Connection, Engine
@@ -16,6 +26,8 @@ from sqlalchemy.orm import Session
 from services.catalog import models
 from services.catalog.models import CatalogRevision
 from services.configurator import models as configurator_models
+
+log = logging.getLogger(__name__)
 
 _CATALOG_TYPES: tuple[type, ...] = tuple(
     getattr(models, name)
@@ -35,11 +47,21 @@ _CATALOG_TYPES: tuple[type, ...] = tuple(
 )
 
 
+_BUMPED = "catalog_revision_bumped"  # Session.info key: the revision this transaction set
+
+
 def bump(session: Session) -> None:
-    """Increment the revision in the session's transaction (no-op before migration 0002)."""
-    session.execute(
-        update(CatalogRevision).where(CatalogRevision.id == 1).values(revision=CatalogRevision.revision + 1)
-    )
+    """Increment the revision in the session's transaction (no-op before migration 0002). Once
+    the transaction commits, this process's PostgreSQL watches learn the new revision at once
+    (read-your-writes: :func:`_tell_watches`), not only when its notification arrives."""
+    revision = session.execute(
+        update(CatalogRevision)
+        .where(CatalogRevision.id == 1)
+        .values(revision=CatalogRevision.revision + 1)
+        .returning(CatalogRevision.revision)
+    ).scalar()
+    if revision is not None:
+        session.info[_BUMPED] = int(revision)
 
 
 def read(bind: Engine | Connection) -> int:
@@ -63,3 +85,188 @@ def _touches_catalogue(session: Session) -> bool:
 def _bump_on_catalogue_change(session: Session, _flush_context: Any, _instances: Any) -> None:
     if _touches_catalogue(session):
         bump(session)
+
+
+@event.listens_for(Session, "after_commit")
+def _tell_watches(session: Session) -> None:
+    """A committed bump: the watches of this process on the same database take its revision."""
+    revision = session.info.pop(_BUMPED, None)
+    if revision is None or not _WATCHES:
+        return
+    try:
+        bind = session.get_bind()
+        engine = bind if isinstance(bind, Engine) else bind.engine
+        key = _url_key(engine.url.render_as_string(hide_password=False))
+    except Exception:  # noqa: BLE001 - no single bind: the notification will tell them
+        return
+    for watch in list(_WATCHES):
+        if key in watch.url_keys:
+            watch.saw(revision)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_bump(session: Session) -> None:
+    session.info.pop(_BUMPED, None)
+
+
+def _url_key(url: str) -> str:
+    """``url`` (SQLAlchemy) in one spelling, whatever its driver: watches and sessions compare."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+# ---- the live revision: what a process knows of the revision without a query per request ----
+
+NOTIFY_CHANNEL = "catalog_revision"
+"""PostgreSQL: migration 0021's trigger sends ``NOTIFY catalog_revision, '<schema> <revision>'``
+with every change of the revision row (delivered at commit, in commit order)."""
+
+
+class RevisionWatch(Protocol):
+    """A live view of one database's catalogue revision (docs/spec.md section 7, stock checks;
+    docs/targets.md section 4.4). ``current()`` is cheap enough to call on the event loop for
+    every request: the revision as of now, or None when this watch cannot vouch for it (not
+    listening yet, connection lost, not migrated): callers then read the database."""
+
+    def current(self) -> int | None:
+        """The current revision, or None (see the class docstring)."""
+        ...
+
+    def close(self) -> None:
+        """Release the watch's connection (and stop its thread)."""
+        ...
+
+
+class SqliteRevisionWatch:
+    """SQLite: exact. ``PRAGMA data_version`` on a connection of its own (a few microseconds,
+    no I/O) changes whenever another connection, in any process, has committed to the file;
+    only then is the revision row read again. So ``current()`` is never behind a commit."""
+
+    def __init__(self, path: str) -> None:
+        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=1.0)
+        self._lock = threading.Lock()
+        self._data_version: int | None = None
+        self._revision: int | None = None
+
+    def current(self) -> int | None:
+        """The current revision (None when the table is missing or the file unreadable)."""
+        with self._lock:
+            try:
+                data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
+                if data_version != self._data_version or self._revision is None:
+                    row = self._conn.execute("SELECT revision FROM catalog_revision WHERE id = 1").fetchone()
+                    self._revision = int(row[0]) if row and row[0] else None
+                    self._data_version = data_version
+                return self._revision
+            except sqlite3.Error:
+                self._revision = None
+                return None
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._conn.close()
+
+
+class PostgresRevisionWatch:
+    """PostgreSQL: a thread ``LISTEN``s on :data:`NOTIFY_CHANNEL` on a connection of its own,
+    then reads the revision; every notification for its schema then sets it. ``current()``
+    reads that number: behind a commit by the notification's delivery (about a millisecond on
+    one machine), None while not listening (before the first read, after the connection is
+    lost until it is back, or when migration 0021's trigger is missing). Reconnects every
+    ``retry`` seconds. Not through PgBouncer in transaction mode (LISTEN needs a session)."""
+
+    def __init__(self, url: str, retry: float = 1.0, same_as: str | None = None) -> None:
+        self._conninfo = _url_key(url)  # a libpq URI (``options=-csearch_path=...`` included)
+        # the URLs of this database whose sessions' commits it takes at once (``saw``): its own,
+        # and e.g. PgBouncer's in front of it when it listens on the server itself
+        self.url_keys = {self._conninfo, *([_url_key(same_as)] if same_as else [])}
+        self._retry = retry
+        self._revision: int | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self.attempts = 0  # connections tried so far (for tests and logs)
+        self.backend_pid: int | None = None  # the listening session's, while connected
+        _WATCHES.add(self)
+        self._thread = threading.Thread(target=self._run, name="catalog-revision-watch", daemon=True)
+        self._thread.start()
+
+    def current(self) -> int | None:
+        """The revision last told, or None while not listening."""
+        return self._revision
+
+    def saw(self, revision: int) -> None:
+        """This process committed ``revision`` (``_tell_watches``): take it now if listening."""
+        with self._lock:
+            if self._revision is not None:
+                self._revision = max(self._revision, revision)
+
+    def close(self) -> None:
+        """Stop listening and wait for the thread (at most a few seconds)."""
+        _WATCHES.discard(self)
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._listen()
+            except Exception:  # noqa: BLE001 - e.g. the database restarting: read it again later
+                log.warning("catalogue revision watch lost its connection; retrying", exc_info=True)
+            finally:
+                with self._lock:
+                    self._revision = None
+            self._stop.wait(self._retry)
+
+    def _listen(self) -> None:
+        import psycopg
+
+        self.attempts += 1
+        with psycopg.connect(self._conninfo, autocommit=True) as conn:
+            self.backend_pid = conn.info.backend_pid
+            schema = conn.execute(
+                "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE c.oid = to_regclass('catalog_revision')"
+            ).fetchone()
+            trigger = conn.execute(
+                "SELECT 1 FROM pg_trigger WHERE tgname = 'catalog_revision_notify'"
+                " AND tgrelid = to_regclass('catalog_revision')"
+            ).fetchone()
+            if schema is None or trigger is None:  # not migrated to 0021: no change would be told
+                return
+            conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            row = conn.execute("SELECT revision FROM catalog_revision WHERE id = 1").fetchone()
+            with self._lock:
+                self._revision = int(row[0]) if row and row[0] else None
+            prefix = f"{schema[0]} "
+            while not self._stop.is_set():
+                for note in conn.notifies(timeout=0.5):
+                    if note.payload.startswith(prefix):  # in commit order; never step back
+                        with self._lock:
+                            self._revision = max(int(note.payload[len(prefix) :]), self._revision or 0)
+
+
+def open_watch(url: str, *, pgbouncer: bool = False, same_as: str | None = None) -> RevisionWatch | None:
+    """A :class:`RevisionWatch` for the database at ``url`` (a SQLAlchemy URL): SQLite files and
+    PostgreSQL; None for in-memory SQLite, a missing file and PostgreSQL behind PgBouncer
+    (``pgbouncer``: LISTEN needs a session of its own), where readers keep reading the revision
+    from the database. ``same_as``: another URL of the same PostgreSQL database (PgBouncer's,
+    when ``url`` is the server's own) whose sessions' commits the watch takes at once."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        if not parsed.database or parsed.database == ":memory:" or not Path(parsed.database).is_file():
+            return None
+        try:
+            return SqliteRevisionWatch(parsed.database)
+        except sqlite3.Error:
+            log.warning("no catalogue revision watch on %s", parsed.database, exc_info=True)
+            return None
+    if pgbouncer:
+        return None
+    return PostgresRevisionWatch(url, same_as=same_as)
+
+
+_WATCHES: weakref.WeakSet[PostgresRevisionWatch] = weakref.WeakSet()  # open ones, for _tell_watches

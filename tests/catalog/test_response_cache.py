@@ -1,5 +1,5 @@
 """The catalogue response cache: repeated reads are served from memory, edits invalidate them,
-stock checks and staff requests are always live."""
+stock checks are kept only under the live revision (``RevisionWatch``), staff requests are never kept."""
 
 from __future__ import annotations
 
@@ -82,6 +82,8 @@ def test_an_edit_invalidates_cached_reads(client: TestClient, session: Session) 
 def test_within_the_ttl_a_process_may_serve_the_previous_revision(
     session: Session, monkeypatch: pytest.MonkeyPatch, db_url: str
 ) -> None:
+    """Without a revision watch (an app whose lifespan has not run), cached reads re-read the
+    revision every TTL seconds."""
     monkeypatch.setenv("CATALOG_CACHE_TTL", "3600")
     get_settings.cache_clear()
     client = TestClient(create_app())
@@ -91,13 +93,77 @@ def test_within_the_ttl_a_process_may_serve_the_previous_revision(
     assert client.get("/api/wc/products/100?no_cache=true").json()["name"] == "Renamed"  # live read
 
 
-def test_stock_checks_with_no_cache_are_never_cached(client: TestClient, session: Session) -> None:
-    path = "/api/wc/products/100?_fields=stock_status,variations&no_cache=true"
-    assert "x-cache" not in client.get(path).headers
-    product = session.get(Product, 100)
-    product.stock_status = "outofstock"
+STOCK_CHECK = "/api/wc/products/100?_fields=stock_status,variations&no_cache=true"
+
+
+def _set_stock_status(session: Session, product_id: int, status: str) -> None:
+    session.get(Product, product_id).stock_status = status
     session.commit()
-    assert client.get(path).json()["stock_status"] == "outofstock"
+
+
+def test_stock_checks_are_kept_only_under_the_live_revision(client: TestClient, session: Session) -> None:
+    """The client's app ran its lifespan, so it has a revision watch: a stock check (no_cache)
+    is answered from memory while the revision it was read under is still the current one."""
+    first, second = client.get(STOCK_CHECK), client.get(STOCK_CHECK)
+    assert (first.headers["x-cache"], second.headers["x-cache"]) == ("MISS", "HIT")
+    assert first.json() == second.json() == {"stock_status": "instock", "variations": []}
+    assert first.headers["cache-control"] == second.headers["cache-control"] == "no-store"  # browsers
+
+    _set_stock_status(session, 100, "outofstock")  # an edit moves the revision
+    fresh = client.get(STOCK_CHECK)
+    assert fresh.headers["x-cache"] == "MISS" and fresh.json()["stock_status"] == "outofstock"
+
+
+def test_stock_taken_by_an_order_shows_in_the_next_stock_check(client: TestClient, session: Session) -> None:
+    """Checkout takes stock with bulk SQL and bumps the revision in the same transaction
+    (``place_order``): the live answer follows."""
+    from services.checkout.repository import take_stock
+
+    product = session.get(Product, 100)
+    product.manage_stock, product.stock_quantity = True, 1
+    session.commit()
+    path = "/api/wc/products/100?_fields=stock_status,stock_quantity&no_cache=true"
+    assert client.get(path).json() == {"stock_status": "instock", "stock_quantity": 1}
+    assert client.get(path).headers["x-cache"] == "HIT"
+    assert take_stock(session, 100, None, 1)
+    revision.bump(session)
+    session.commit()
+    assert client.get(path).json() == {"stock_status": "outofstock", "stock_quantity": 0}
+
+
+def test_variation_stock_checks_are_live_reads_too(client: TestClient, session: Session) -> None:
+    for path in (
+        "/api/wc/products/200/variations?no_cache=true",
+        "/api/wc/products/200/variations/202?no_cache=true",
+    ):
+        assert client.get(path).headers["x-cache"] == "MISS"
+        assert client.get(path).headers["x-cache"] == "HIT"
+
+
+def test_other_no_cache_reads_always_go_to_the_app(client: TestClient) -> None:
+    """Only a product and its variations are live reads; a listing with no_cache is not kept."""
+    for _ in range(2):
+        assert "x-cache" not in client.get("/api/wc/products?include=100&no_cache=true").headers
+
+
+def test_without_a_watch_stock_checks_always_go_to_the_database(db_url: str, session: Session) -> None:
+    """An app whose lifespan has not run has no watch: nothing vouches for a kept answer."""
+    client = TestClient(create_app())
+    assert "x-cache" not in client.get(STOCK_CHECK).headers
+    _set_stock_status(session, 100, "outofstock")
+    assert client.get(STOCK_CHECK).json()["stock_status"] == "outofstock"
+
+
+def test_with_a_watch_an_edit_shows_at_once_whatever_the_ttl(
+    session: Session, monkeypatch: pytest.MonkeyPatch, db_url: str
+) -> None:
+    monkeypatch.setenv("CATALOG_CACHE_TTL", "3600")
+    get_settings.cache_clear()
+    with TestClient(create_app()) as client:
+        client.get("/api/wc/products/100")
+        assert client.get("/api/wc/products/100").headers["x-cache"] == "HIT"
+        _rename(session, 100, "Renamed")
+        assert client.get("/api/wc/products/100").json()["name"] == "Renamed"
 
 
 def test_staff_requests_bypass_the_cache(client: TestClient) -> None:
@@ -120,3 +186,63 @@ def test_only_real_changes_bump_the_revision(session: Session) -> None:
     product.categories = []  # a relationship change is a change
     session.commit()
     assert revision.read(session.connection()) == before + 1
+
+
+def test_identical_misses_wait_for_one_answer_and_share_it() -> None:
+    """Coalescing: after an edit or an order drops every entry, the requests for one key that
+    arrive while its answer is being made wait for it instead of each reading the database."""
+    import anyio
+
+    from services.catalog.response_cache import CatalogResponseCache
+
+    made, arrived, gate = [], [], anyio.Event()
+
+    async def app(scope: dict, receive: object, send: object) -> None:
+        made.append(scope["path"])
+        await gate.wait()
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": b'{"stock_status":"instock"}'})
+
+    cache = CatalogResponseCache(app, revision=lambda: 7, live=lambda scope: 7)
+
+    async def get(answers: list[tuple[bytes, bytes]]) -> None:
+        sent: list[dict] = []
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        arrived.append(1)
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": "/api/wc/products/1",
+            "query_string": b"no_cache=1",
+            "headers": [],
+        }
+        await cache(scope, None, send)
+        headers = dict(sent[0]["headers"])
+        answers.append((headers[b"x-cache"], sent[1]["body"]))
+
+    async def main() -> list[tuple[bytes, bytes]]:
+        answers: list[tuple[bytes, bytes]] = []
+        async with anyio.create_task_group() as tasks:
+            for _ in range(5):
+                tasks.start_soon(get, answers)
+            while len(arrived) < 5 or len(made) < 1:  # all five are in (a condition, not a time)
+                await anyio.sleep(0)
+            for _ in range(20):  # let the four latecomers reach their wait
+                await anyio.sleep(0)
+            gate.set()
+        return answers
+
+    answers = anyio.run(main)
+    assert made == ["/api/wc/products/1"]  # one answer made for five requests
+    assert sorted(answers) == [(b"HIT", b'{"stock_status":"instock"}')] * 4 + [
+        (b"MISS", b'{"stock_status":"instock"}')
+    ]

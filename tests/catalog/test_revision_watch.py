@@ -1,0 +1,128 @@
+"""The live catalogue revision (``services/catalog/revision.py``: ``RevisionWatch``), which the
+response cache keys the storefront's uncached stock checks by (docs/spec.md section 7).
+
+On SQLite the watch is exact (``PRAGMA data_version``); on PostgreSQL it hears migration 0021's
+NOTIFY, and takes a commit of its own process at once."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from sqlalchemy import text
+from sqlalchemy.orm import Session
+
+from services.catalog import revision
+from services.shared.db import get_engine
+from tests.conftest import PG_URL
+
+T = TypeVar("T")
+
+
+def _eventually(value: Callable[[], T], timeout: float = 15.0) -> T:
+    """``value()`` once it is truthy; fails after ``timeout`` seconds (a condition, not a speed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = value()
+        if got:
+            return got
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.01)
+
+
+def _bump_elsewhere(url: str) -> None:
+    """Move the revision on a connection of its own, with no ORM session of this process (as
+    another process would): only the database can tell the watch."""
+    with get_engine(url).begin() as conn:
+        conn.execute(text("UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1"))
+
+
+def test_open_watch_by_database(db_url: str, tmp_path: Path) -> None:
+    watch = revision.open_watch(db_url)
+    assert watch is not None
+    try:
+        assert _eventually(watch.current) == revision.read(get_engine(db_url))
+    finally:
+        watch.close()
+    assert revision.open_watch("sqlite://") is None  # in memory: one connection's own database
+    assert revision.open_watch(f"sqlite:///{tmp_path / 'missing.sqlite3'}") is None
+    assert revision.open_watch("postgresql+psycopg://shop@127.0.0.1:5432/shop", pgbouncer=True) is None
+
+
+def test_a_watch_follows_commits_of_this_process_and_of_others(db_url: str, session: Session) -> None:
+    watch = revision.open_watch(db_url)
+    assert watch is not None
+    try:
+        start = _eventually(watch.current)
+
+        revision.bump(session)
+        assert watch.current() == start  # not committed yet
+        session.commit()
+        assert watch.current() == start + 1  # this process's commit: at once, on both databases
+
+        revision.bump(session)
+        session.rollback()
+        assert watch.current() == start + 1  # rolled back: nothing to learn
+
+        _bump_elsewhere(db_url)  # SQLite: data_version; PostgreSQL: the trigger's NOTIFY
+        _eventually(lambda: watch.current() == start + 2)
+        assert revision.read(get_engine(db_url)) == start + 2
+    finally:
+        watch.close()
+
+
+def test_sqlite_watch_is_exact_and_says_none_without_the_table(tmp_path: Path) -> None:
+    path = tmp_path / "shop.sqlite3"
+    url = f"sqlite:///{path}"
+    with get_engine(url).begin() as conn:
+        conn.execute(text("CREATE TABLE other (x INTEGER)"))
+    watch = revision.open_watch(url)
+    assert isinstance(watch, revision.SqliteRevisionWatch)
+    try:
+        assert watch.current() is None  # not migrated: nothing to vouch for
+        with get_engine(url).begin() as conn:
+            conn.execute(text("CREATE TABLE catalog_revision (id INTEGER PRIMARY KEY, revision INTEGER)"))
+            conn.execute(text("INSERT INTO catalog_revision VALUES (1, 7)"))
+        assert watch.current() == 7
+        for expected in (8, 9):
+            _bump_elsewhere(url)
+            assert watch.current() == expected  # never behind a commit
+    finally:
+        watch.close()
+        get_engine(url).dispose()
+
+
+if PG_URL:
+
+    def test_postgres_watch_hears_only_its_schema(db_url: str) -> None:
+        watch = revision.open_watch(db_url)
+        assert isinstance(watch, revision.PostgresRevisionWatch)
+        try:
+            start = _eventually(watch.current)
+            with get_engine(db_url).begin() as conn:  # another schema's revision, same channel
+                conn.execute(text("SELECT pg_notify('catalog_revision', 'elsewhere 999999')"))
+            _bump_elsewhere(db_url)
+            _eventually(lambda: watch.current() == start + 1)
+        finally:
+            watch.close()
+
+    def test_postgres_watch_cannot_vouch_while_disconnected_or_without_the_trigger(db_url: str) -> None:
+        watch = revision.PostgresRevisionWatch(db_url, retry=0.05)
+        try:
+            start = _eventually(watch.current)
+            pid = watch.backend_pid
+            with get_engine(db_url).begin() as conn:
+                conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+            _bump_elsewhere(db_url)  # while it may be reconnecting: read again on reconnect
+            _eventually(lambda: watch.backend_pid != pid and watch.current() == start + 1)
+
+            with get_engine(db_url).begin() as conn:  # a database not migrated to 0021
+                conn.execute(text("DROP TRIGGER catalog_revision_notify ON catalog_revision"))
+                conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": watch.backend_pid})
+            tries = watch.attempts
+            _eventually(lambda: watch.attempts >= tries + 2)
+            assert watch.current() is None  # it cannot hear changes, so it vouches for nothing
+        finally:
+            watch.close()
