@@ -18,7 +18,6 @@ from typing import Any
 from uuid import UUID
 
 from fastapi import APIRouter, Depends, Request, status
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
@@ -27,7 +26,13 @@ from services.cart.deps import BAD_TOKEN, NO_CART, TokenHeader, cart_token, get_
 from services.cart.schemas import CartEnvelope, Command, StartCart, command_dict
 from services.shared.errors import BadRequest, error_responses
 from services.shared.ratelimit import client_key, get_limit, rate_limit
-from services.shared.routing import VALIDATION_ERROR, JsonBody, documented, header_parameter
+from services.shared.routing import (
+    VALIDATION_ERROR,
+    JsonBody,
+    PlainJSONResponse,
+    documented,
+    header_parameter,
+)
 
 router = APIRouter(prefix="/api/cart", tags=["Cart"])
 
@@ -125,7 +130,7 @@ _KEY_PARAMETER = header_parameter("Idempotency-Key", KEY_DESCRIPTION)
     },
     openapi_extra={**COMMAND_BODY.openapi, "parameters": [_TOKEN_PARAMETER, _KEY_PARAMETER]},
 )
-async def run_command(request: Request) -> JSONResponse:
+async def run_command(request: Request) -> PlainJSONResponse:
     """Run one command (``add``, ``set_count``, ``remove``, ``set_country``, ``set_payment_intent``,
     ``clear``, ``start_checkout``; bodies in the schema). Prices are never accepted: they come
     from the catalogue. A cart that does not exist yet is started by its first command.
@@ -154,8 +159,8 @@ async def run_command(request: Request) -> JSONResponse:
     app = await _app_async()
     result = await app.execute_async(token, command_dict(command), key, ClientLimits(client))
     # The state is plain JSON already (str, int, bool, lists, dicts; services/cart/types.py):
-    # rendered as it is, without walking it through jsonable_encoder first.
-    return JSONResponse({"token": None, "replayed": result.replayed, "cart": result.state})
+    # rendered as it is (orjson), without walking it through jsonable_encoder first.
+    return PlainJSONResponse({"token": None, "replayed": result.replayed, "cart": result.state})
 
 
 @router.post(

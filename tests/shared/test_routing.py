@@ -9,14 +9,17 @@ from typing import Annotated, Any
 
 import pytest
 from fastapi import Body, FastAPI, Header, Request
+from fastapi.responses import JSONResponse
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 from services.api.app import create_app
 from services.cart.deps import TokenHeader
 from services.cart.endpoints import KEY_DESCRIPTION
 from services.cart.schemas import Command
-from services.shared.routing import VALIDATION_ERROR, JsonBody, header_parameter
+from services.shared.routing import VALIDATION_ERROR, JsonBody, PlainJSONResponse, header_parameter
 
 KeyHeader = Annotated[str | None, Header(alias="Idempotency-Key", description=KEY_DESCRIPTION)]
 
@@ -123,3 +126,21 @@ def test_a_bad_body_is_the_apps_422_with_its_place_under_body(
     assert body["message"].startswith(f"{where}: ")
     assert body["errors"][0]["type"] == kind
     assert body["errors"][0]["loc"][0] == "body"
+
+
+_JSON_LEAF = (
+    st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63 - 1) | st.text(max_size=30)
+)
+_PLAIN_JSON = st.recursive(
+    _JSON_LEAF,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@given(_PLAIN_JSON)
+def test_plain_json_responses_are_the_bytes_starlette_would_send(document: Any) -> None:
+    """``PlainJSONResponse`` (orjson) renders plain JSON (any text, controls and non-ASCII
+    included) exactly as Starlette's ``JSONResponse`` does, so the cart's answers did not
+    change when their serializer did."""
+    assert PlainJSONResponse(document).body == JSONResponse(document).body
