@@ -144,7 +144,9 @@ class SqliteRevisionWatch:
     only then is the revision row read again. So ``current()`` is never behind a commit."""
 
     def __init__(self, path: str) -> None:
-        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=1.0)
+        # called on the event loop: never wait long for a lock (WAL readers take none; a busy
+        # file answers None, and the request reads the database instead)
+        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=0.05)
         self._lock = threading.Lock()
         self._data_version: int | None = None
         self._revision: int | None = None
