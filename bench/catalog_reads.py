@@ -55,10 +55,14 @@ CHURN_MIX = "stock check (live), stock changing"
 BASELINE = "baseline: health"
 
 
-def mixes(base_url: str) -> dict[str, list[str]]:
-    """Request paths per mix, from the seeded catalogue's keyboards."""
+def keyboard_ids(base_url: str) -> list[int]:
+    """The first ten keyboards of the seeded catalogue (the products every mix reads)."""
     products = httpx.get(f"{base_url}/api/wc/products?category=15&per_page=100").json()
-    ids = [p["id"] for p in products][:10] or [1]
+    return [p["id"] for p in products][:10] or [1]
+
+
+def mixes(ids: list[int]) -> dict[str, list[str]]:
+    """Request paths per mix, for the products ``ids``."""
     return {
         BASELINE: ["/api/health"],
         "product page data": [f"/api/wc/products/{i}" for i in ids],
@@ -125,10 +129,6 @@ def stock_changes(database_url: str | None, per_second: float, product_ids: list
         engine.dispose()
 
 
-def _product_ids(paths: list[str]) -> list[int]:
-    return [int(m.group(1)) for p in paths if (m := re.search(r"/products/(\d+)", p))]
-
-
 def run_wrk(
     base_url: str,
     concurrency: int,
@@ -143,11 +143,12 @@ def run_wrk(
     (:data:`CHURN_MIX`) while :func:`stock_changes` runs; the count is printed. Returns
     :data:`Figures` per mix (:data:`CHURN_MIX`'s also has ``changes``, warm-up included)."""
     rates: Figures = {}
-    for name, paths in mixes(base_url).items():
+    ids = keyboard_ids(base_url)
+    for name, paths in mixes(ids).items():
         rates[name] = _wrk_mix(name, paths, base_url, concurrency, seconds, warmup)
         if name != LIVE_MIX or not database_url or changes_per_second <= 0:
             continue
-        with stock_changes(database_url, changes_per_second, _product_ids(paths)) as made:
+        with stock_changes(database_url, changes_per_second, ids) as made:
             rates[CHURN_MIX] = _wrk_mix(CHURN_MIX, paths, base_url, concurrency, seconds, warmup)
         rates[CHURN_MIX]["changes"] = float(made[0])
         print(f"  stock changes meanwhile: {made[0]} ({changes_per_second:g}/s offered, warm-up included)")
@@ -233,7 +234,7 @@ async def run_httpx(base_url: str, concurrency: int, seconds: float) -> Figures:
     path; prints requests/s, p50/p90/p99 and errors. Returns :data:`Figures` per mix."""
     rates: Figures = {}
     limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
-    for name, paths in mixes(base_url).items():
+    for name, paths in mixes(keyboard_ids(base_url)).items():
         lat: list[float] = []
         errors: list[str] = []
         async with httpx.AsyncClient(base_url=base_url, timeout=10, limits=limits) as client:

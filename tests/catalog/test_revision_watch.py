@@ -6,30 +6,33 @@ NOTIFY, and takes a commit of its own process at once."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from services.catalog import revision
 from services.shared.db import get_engine
+from tests.cart.processes import wait_for
 from tests.conftest import PG_URL
 
-T = TypeVar("T")
+BOUND = 15.0  # seconds: only stops a stuck test (conditions are polled, not timed)
 
 
-def _eventually(value: Callable[[], T], timeout: float = 15.0) -> T:
-    """``value()`` once it is truthy; fails after ``timeout`` seconds (a condition, not a speed)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        got = value()
-        if got:
-            return got
-        assert time.monotonic() < deadline, "the condition never held"
-        time.sleep(0.01)
+def _listening(watch: revision.RevisionWatch) -> int:
+    """The watch's revision once it has one (a PostgreSQL watch reads it from its thread)."""
+    wait_for(lambda: watch.current() is not None, BOUND, lambda: "the watch never read the revision")
+    current = watch.current()
+    assert current is not None
+    return current
+
+
+def _reaches(watch: revision.RevisionWatch, expected: int) -> None:
+    wait_for(
+        lambda: watch.current() == expected,
+        BOUND,
+        lambda: f"the watch says {watch.current()}, not {expected}",
+    )
 
 
 def _bump_elsewhere(url: str) -> None:
@@ -43,7 +46,7 @@ def test_open_watch_by_database(db_url: str, tmp_path: Path) -> None:
     watch = revision.open_watch(db_url)
     assert watch is not None
     try:
-        assert _eventually(watch.current) == revision.read(get_engine(db_url))
+        assert _listening(watch) == revision.read(get_engine(db_url))
     finally:
         watch.close()
     assert revision.open_watch("sqlite://") is None  # in memory: one connection's own database
@@ -55,7 +58,7 @@ def test_a_watch_follows_commits_of_this_process_and_of_others(db_url: str, sess
     watch = revision.open_watch(db_url)
     assert watch is not None
     try:
-        start = _eventually(watch.current)
+        start = _listening(watch)
 
         revision.bump(session)
         assert watch.current() == start  # not committed yet
@@ -67,7 +70,7 @@ def test_a_watch_follows_commits_of_this_process_and_of_others(db_url: str, sess
         assert watch.current() == start + 1  # rolled back: nothing to learn
 
         _bump_elsewhere(db_url)  # SQLite: data_version; PostgreSQL: the trigger's NOTIFY
-        _eventually(lambda: watch.current() == start + 2)
+        _reaches(watch, start + 2)
         assert revision.read(get_engine(db_url)) == start + 2
     finally:
         watch.close()
@@ -100,29 +103,30 @@ if PG_URL:
         watch = revision.open_watch(db_url)
         assert isinstance(watch, revision.PostgresRevisionWatch)
         try:
-            start = _eventually(watch.current)
+            start = _listening(watch)
             with get_engine(db_url).begin() as conn:  # another schema's revision, same channel
                 conn.execute(text("SELECT pg_notify('catalog_revision', 'elsewhere 999999')"))
             _bump_elsewhere(db_url)
-            _eventually(lambda: watch.current() == start + 1)
+            _reaches(watch, start + 1)
         finally:
             watch.close()
 
     def test_postgres_watch_cannot_vouch_while_disconnected_or_without_the_trigger(db_url: str) -> None:
         watch = revision.PostgresRevisionWatch(db_url, retry=0.05)
         try:
-            start = _eventually(watch.current)
+            start = _listening(watch)
             pid = watch.backend_pid
             with get_engine(db_url).begin() as conn:
                 conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
             _bump_elsewhere(db_url)  # while it may be reconnecting: read again on reconnect
-            _eventually(lambda: watch.backend_pid != pid and watch.current() == start + 1)
+            wait_for(lambda: watch.backend_pid != pid, BOUND, lambda: "the watch never reconnected")
+            _reaches(watch, start + 1)
 
             with get_engine(db_url).begin() as conn:  # a database not migrated to 0021
                 conn.execute(text("DROP TRIGGER catalog_revision_notify ON catalog_revision"))
                 conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": watch.backend_pid})
             tries = watch.attempts
-            _eventually(lambda: watch.attempts >= tries + 2)
+            wait_for(lambda: watch.attempts >= tries + 2, BOUND, lambda: f"{watch.attempts} attempts")
             assert watch.current() is None  # it cannot hear changes, so it vouches for nothing
         finally:
             watch.close()
