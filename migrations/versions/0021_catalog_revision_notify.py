@@ -5,7 +5,7 @@ order, given back by a cancel or refund included). This trigger sends ``NOTIFY
 catalog_revision, '<schema> <revision>'`` after every UPDATE of that row; PostgreSQL delivers it
 at commit, in commit order. Each API process ``LISTEN``s (``PostgresRevisionWatch``) and so
 knows the revision without a query per request: the response cache answers the storefront's
-uncached stock checks from memory while it holds the current revision (docs/spec.md section 7,
+uncached stock checks from memory while it holds the current revision (docs/spec.md section 5,
 docs/targets.md section 4.4). The schema in the payload keeps the schemas of one database
 (parallel test runs) apart; a watch that finds no trigger (a database not migrated this far)
 reads the database for every such request instead.

@@ -9,7 +9,7 @@ Never cached: requests with credentials (Authorization or a staff session cookie
 see drafts), responses that are not 200 or (but for live reads, below) say ``no-store``.
 Entries are kept in LRU order up to ``max_entries``.
 
-Live reads (``no_cache``, the storefront's stock checks, docs/spec.md section 7): answered
+Live reads (``no_cache``, the storefront's stock checks, docs/spec.md section 5): answered
 from memory only under the *live* revision, never the TTL's: with ``live`` (the process's
 ``RevisionWatch``, ``services/catalog/revision.py``), a ``no_cache`` read of a product or of its
 variations (``/api/wc/products/{id}``, ``.../variations``, ``.../variations/{id}``) is kept and

@@ -124,7 +124,7 @@ with every change of the revision row (delivered at commit, in commit order)."""
 
 
 class RevisionWatch(Protocol):
-    """A live view of one database's catalogue revision (docs/spec.md section 7, stock checks;
+    """A live view of one database's catalogue revision (docs/spec.md section 5, stock checks;
     docs/targets.md section 4.4). ``current()`` is cheap enough to call on the event loop for
     every request: the revision as of now, or None when this watch cannot vouch for it (not
     listening yet, connection lost, not migrated): callers then read the database."""
