@@ -12,8 +12,9 @@ response cache may answer them only under the live catalogue revision, see
 The stock checks then run a second time under wrk while stock keeps changing
 (``--stock-changes``, default 1 a second, with ``--spawn`` or ``--database-url``; 0: no second
 run): each change does to the database what an order does (a product's ``stock_quantity`` and
-the catalogue revision, one transaction), so every kept answer is dropped as in a shop taking
-orders; the run prints how many changes it made, and the final table judges both runs.
+the catalogue revision for that product's stock, one transaction), so the answers it touches
+are dropped as in a shop taking orders; the run prints how many changes it made, and the final
+table judges both runs.
 Before them, the baseline of the same run: ``GET /api/health`` (one HTTP round trip through
 the app and a trivial database query), and after them each mix's requests/s as a ratio of it.
 
@@ -44,6 +45,9 @@ from pathlib import Path
 import httpx
 from _server import private_schema, set_rate_limits, start_server, stop_server
 from sqlalchemy import create_engine, text
+from sqlalchemy.orm import Session
+
+from services.catalog import revision
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGETS = {
@@ -94,8 +98,8 @@ LIVE_MIX = "stock check (live)"
 @contextmanager
 def stock_changes(database_url: str | None, per_second: float, product_ids: list[int]) -> Iterator[list[int]]:
     """Meanwhile, ``per_second`` times a second (paced from a thread), do what an order does to
-    stock: raise one of ``product_ids``' ``stock_quantity`` and bump the catalogue revision in
-    one transaction. Yields a one-item list: the number of changes made so far. Nothing without
+    stock: raise one of ``product_ids``' ``stock_quantity`` and bump the catalogue revision for
+    that product's stock (``revision.bump(session, stock_of=...)``) in one transaction. Yields a one-item list: the number of changes made so far. Nothing without
     a ``database_url`` or with ``per_second`` 0."""
     made = [0]
     if not database_url or per_second <= 0:
@@ -107,14 +111,15 @@ def stock_changes(database_url: str | None, per_second: float, product_ids: list
     def change() -> None:
         due = time.monotonic()
         while not stop.is_set():
-            with engine.begin() as conn:
-                conn.execute(
+            product_id = product_ids[made[0] % len(product_ids)]
+            with Session(engine) as session, session.begin():
+                session.execute(
                     text(
                         "UPDATE products SET stock_quantity = COALESCE(stock_quantity, 0) + 1 WHERE id = :id"
                     ),
-                    {"id": product_ids[made[0] % len(product_ids)]},
+                    {"id": product_id},
                 )
-                conn.execute(text("UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1"))
+                revision.bump(session, stock_of=[product_id])
             made[0] += 1
             due += 1 / per_second
             stop.wait(max(0.0, due - time.monotonic()))

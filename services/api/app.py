@@ -188,6 +188,13 @@ def _live_revision(scope: Scope) -> int | None:
     return watch.current() if watch is not None else None
 
 
+def _stock_changes(scope: Scope, since: int, until: int) -> frozenset[int] | None:
+    """The products whose stock alone moved from revision ``since`` to ``until``, as the app's
+    ``RevisionWatch`` knows them (``RevisionWatch.stock_changes``); None without a watch."""
+    watch = getattr(scope["app"].state, "catalog_revision_watch", None)
+    return watch.stock_changes(since, until) if watch is not None else None
+
+
 def create_app() -> FastAPI:
     """Build the application. Settings are read at call time (tests override them first)."""
     settings = get_settings()
@@ -288,6 +295,7 @@ def create_app() -> FastAPI:
         ttl=settings.catalog_cache_ttl,
         sale_boundary=lambda: next_sale_boundary(get_engine()),
         live=_live_revision,
+        stock_changes=_stock_changes,
     )
     # docs/operations.md, Security. Added last = outermost: security headers on every answer
     # (the 413s included), then body limits, then the staff

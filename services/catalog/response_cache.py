@@ -22,6 +22,16 @@ catalogue rows). With a watch, cached reads use its revision too, so an edit sho
 rather than within the TTL. docs/targets.md section 4.4: a live stock check within 3x of a
 cached read.
 
+Stock-only changes drop only what they touched (docs/spec.md section 5): with
+``stock_changes`` (the watch's, ``RevisionWatch.stock_changes``), a move of the live revision
+made only by stock changes of products S (orders, cancels, refunds) drops the entries of S and
+every entry whose answer may show another product's stock (listings, search, full product
+answers: a configurator's choices follow their products' stock), and keeps, re-stamped with
+the new revision, the answers made from one product's own rows: its stock facts
+(``_fields`` within ``STOCK_FIELDS``), its variations, one variation. So an order drops one
+product's stock checks, not every process's every stock check (docs/targets.md section 4.4).
+Any other move, or one the watch cannot account for step by step, drops everything.
+
 Misses are coalesced: while one request makes the answer for a key, later requests for the
 same key and revision wait for it and get it as a hit, so dropping every entry (each order
 moves the revision) does not send 64 identical reads to the database at once.
@@ -55,6 +65,8 @@ import anyio
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from services.catalog.params import text_list
+from services.catalog.repository import STOCK_FIELDS
 from services.catalog.sales import utc_now
 from services.shared.encoding import accepted_encodings
 
@@ -62,9 +74,26 @@ CACHED_PREFIXES = ("/api/wc/", "/api/wp/", "/api/countries", "/api/search/", "/a
 STAFF_COOKIE = b"staff_session="
 GZIP_MIN_BYTES = 1024
 # no_cache reads answered under the live revision: a product, its variations, one variation
-LIVE_PATH = re.compile(r"/api/wc/products/\d+(?:/variations(?:/\d+)?)?/?")
-# (revision, headers, body, gzip-compressed body or None)
-_Entry = tuple[int, list[tuple[bytes, bytes]], bytes, bytes | None]
+LIVE_PATH = re.compile(r"/api/wc/products/(\d+)(/variations(?:/\d+)?)?/?")
+# (revision, headers, body, gzip-compressed body or None, the product whose own rows alone made
+# it or None: see ``own_product``)
+_Entry = tuple[int, list[tuple[bytes, bytes]], bytes, bytes | None, int | None]
+
+
+def own_product(path: str, query: str) -> int | None:
+    """The product id when the answer to ``path``/``query`` is made from that product's own rows
+    alone (its stock facts: ``_fields`` within ``STOCK_FIELDS``; its variations; one
+    variation), so only a change to that product can change it; None for any other answer."""
+    match = LIVE_PATH.fullmatch(path)
+    if match is None:
+        return None
+    if match.group(2):
+        return int(match.group(1))
+    fields = [v for k, v in parse_qsl(query, True) if k == "_fields"]
+    if len(fields) != 1:
+        return None
+    wanted = text_list(fields[0])
+    return int(match.group(1)) if wanted and set(wanted) <= STOCK_FIELDS else None
 
 
 class CatalogResponseCache:
@@ -80,9 +109,11 @@ class CatalogResponseCache:
         ttl: float = 1.0,
         sale_boundary: Callable[[], datetime | None] | None = None,
         live: Callable[[Scope], int | None] | None = None,
+        stock_changes: Callable[[Scope, int, int], frozenset[int] | None] | None = None,
     ) -> None:
         self.app = app
         self._live = live
+        self._stock_changes = stock_changes
         self._revision_source = revision
         # the next scheduled sale start or end (naive UTC; ``services/catalog/sales.py``): when
         # it passes, prices change with no catalogue edit, so every entry is dropped
@@ -100,7 +131,7 @@ class CatalogResponseCache:
         self.hits = 0
         self.misses = 0
 
-    async def _current_revision(self, live: int | None = None) -> int:
+    async def _current_revision(self, live: int | None = None, scope: Scope | None = None) -> int:
         """The revision to serve. Single-flight: when the TTL has run out, one request re-reads
         it while concurrent ones keep serving the revision already known (stale by at most one
         database read); before the first read completes, requests wait for it. With ``live``
@@ -110,12 +141,27 @@ class CatalogResponseCache:
 
         Scheduled sales (docs/spec.md section 10.4): when the revision moves, the next sale
         boundary is read with it; once that boundary passes, the revision is re-read at once and
-        every entry dropped (prices changed with no catalogue edit), then the next boundary read."""
+        every entry dropped (prices changed with no catalogue edit), then the next boundary read.
+
+        A move of the live revision that the watch accounts for as stock changes alone
+        (``stock_changes``) is taken here, on the event loop, with no read at all: only the
+        entries those changes may touch are dropped (see the module docstring)."""
         boundary = self._boundary
         passed = boundary is not None and utc_now() >= boundary
         if live is not None:  # the watch's: no TTL, no revision read; only when it moved
             if live == self._revision and not passed:
                 return live
+            if (
+                not passed
+                and self._refreshing is None
+                and self._revision
+                and self._stock_changes is not None
+                and scope is not None
+            ):
+                changed = self._stock_changes(scope, self._revision, live)
+                if changed is not None:
+                    self._restamp(live, changed)
+                    return live
         elif not passed and time.monotonic() - self._checked_at < self.ttl:
             return self._revision
         if self._refreshing is not None:
@@ -145,6 +191,17 @@ class CatalogResponseCache:
             self._refreshing = None
         return self._revision
 
+    def _restamp(self, revision: int, changed: frozenset[int]) -> None:
+        """Move to ``revision``, reached by stock changes of the products ``changed`` alone: keep
+        (under ``revision``) the entries made from one other product's own rows, drop the rest."""
+        with self._lock:
+            kept: OrderedDict[str, _Entry] = OrderedDict()
+            for key, entry in self._entries.items():
+                if entry[4] is not None and entry[4] not in changed:
+                    kept[key] = (revision, *entry[1:])
+            self._entries = kept
+            self._revision, self._checked_at = revision, time.monotonic()
+
     @staticmethod
     def _lane(scope: Scope) -> str | None:
         """``"cached"`` for a cacheable read, ``"live"`` for a ``no_cache`` read of a product or
@@ -167,7 +224,7 @@ class CatalogResponseCache:
         if lane is None or (lane == "live" and live is None):
             await self.app(scope, receive, send)
             return
-        revision = await self._current_revision(live)
+        revision = await self._current_revision(live, scope)
         if revision == 0 or (lane == "live" and revision != live):
             # not migrated yet (nothing safe to key by), or a live read while the revision
             # the cache holds is not the watch's (being re-read): from the database
@@ -223,7 +280,7 @@ class CatalogResponseCache:
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
                 if not message.get("more_body", False):
-                    entry = self._entry(revision, start, b"".join(chunks), live)
+                    entry = self._entry(revision, start, b"".join(chunks), live, key)
                     if entry is not None:
                         self._keep(key, entry)
 
@@ -241,7 +298,7 @@ class CatalogResponseCache:
     async def _answer(scope: Scope, send: Send, entry: _Entry, cache: bytes) -> None:
         """Send a stored ``entry``: its gzip-compressed body with ``Content-Encoding: gzip``
         when it has one and the request accepts gzip, else its body; ``X-Cache`` says ``cache``."""
-        _, headers, body, gzipped = entry
+        _, headers, body, gzipped, _ = entry
         if gzipped is not None and "gzip" in _accept_encoding(scope):
             body = gzipped
             headers = [
@@ -253,10 +310,13 @@ class CatalogResponseCache:
         await send({"type": "http.response.body", "body": body})
 
     @staticmethod
-    def _entry(revision: int, start: dict[str, Any], body: bytes, live: bool = False) -> _Entry | None:
-        """The entry for a complete answer of ``revision``: a 200 that does not say ``no-store``
-        (unless it is a ``live`` read's: that one says it to browsers), gzip-compressed too when
-        it is large; None for any other answer."""
+    def _entry(
+        revision: int, start: dict[str, Any], body: bytes, live: bool = False, key: str = "?"
+    ) -> _Entry | None:
+        """The entry for a complete answer of ``revision`` to ``key`` (path ``?`` query): a 200
+        that does not say ``no-store`` (unless it is a ``live`` read's: that one says it to
+        browsers), gzip-compressed too when it is large, with its :func:`own_product`; None for
+        any other answer."""
         headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"x-cache"]
         if start.get("status") != 200 or (
             not live and any(k.lower() == b"cache-control" and b"no-store" in v for k, v in headers)
@@ -266,7 +326,8 @@ class CatalogResponseCache:
         if len(body) >= GZIP_MIN_BYTES and not any(k.lower() == b"content-encoding" for k, _ in headers):
             gzipped = gzip.compress(body, compresslevel=6, mtime=0)
             headers = [*headers, (b"vary", b"Accept-Encoding")]
-        return (revision, headers, body, gzipped)
+        path, _, query = key.partition("?")
+        return (revision, headers, body, gzipped, own_product(path, query))
 
     def _keep(self, key: str, entry: _Entry) -> None:
         """Keep ``entry`` under ``key`` if its revision is still the one served."""

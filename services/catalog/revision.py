@@ -16,6 +16,7 @@ import logging
 import sqlite3
 import threading
 import weakref
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -47,21 +48,48 @@ _CATALOG_TYPES: tuple[type, ...] = tuple(
 )
 
 
-_BUMPED = "catalog_revision_bumped"  # Session.info key: the revision this transaction set
+_BUMPED = "catalog_revision_bumped"  # Session.info key: [(revision, stock scope)] this transaction set
+
+StockScope = frozenset[int] | None
+"""What one revision step changed: the ids of the products whose stock alone moved (an order,
+a cancel or a refund), or None for any other change (or one not known)."""
 
 
-def bump(session: Session) -> None:
+def bump(session: Session, stock_of: Iterable[int] | None = None) -> None:
     """Increment the revision in the session's transaction (no-op before migration 0002). Once
     the transaction commits, this process's PostgreSQL watches learn the new revision at once
-    (read-your-writes: :func:`_tell_watches`), not only when its notification arrives."""
+    (read-your-writes: :func:`_tell_watches`), not only when its notification arrives.
+
+    ``stock_of``: the change moves only the stock of these products (ids; stock taken by an
+    order, given back by a cancel or refund). The row then says so (``stock_products``,
+    migration 0022), and the watches report it (:meth:`RevisionWatch.stock_changes`), so the
+    response cache keeps the stock checks of every other product (docs/spec.md section 5).
+    Without it, or with no ids, the change counts as one to anything in the catalogue."""
+    ids = sorted({int(i) for i in stock_of}) if stock_of is not None else []
+    scope: StockScope = frozenset(ids) if ids else None
     revision = session.execute(
         update(CatalogRevision)
         .where(CatalogRevision.id == 1)
-        .values(revision=CatalogRevision.revision + 1)
+        .values(
+            revision=CatalogRevision.revision + 1,
+            stock_revision=CatalogRevision.revision + 1,
+            stock_products=",".join(map(str, ids)) or None,
+        )
         .returning(CatalogRevision.revision)
     ).scalar()
     if revision is not None:
-        session.info[_BUMPED] = int(revision)
+        session.info.setdefault(_BUMPED, []).append((int(revision), scope))
+
+
+def parse_stock_products(text: str | None) -> StockScope:
+    """``"1102,1201"`` (``catalog_revision.stock_products``, or a notification's last word) ->
+    those ids; None (any change) for NULL, ``"*"`` or anything unreadable."""
+    if not text or text == "*":
+        return None
+    try:
+        return frozenset(int(part) for part in text.split(","))
+    except ValueError:
+        return None
 
 
 def read(bind: Engine | Connection) -> int:
@@ -89,9 +117,9 @@ def _bump_on_catalogue_change(session: Session, _flush_context: Any, _instances:
 
 @event.listens_for(Session, "after_commit")
 def _tell_watches(session: Session) -> None:
-    """A committed bump: the watches of this process on the same database take its revision."""
-    revision = session.info.pop(_BUMPED, None)
-    if revision is None or not _WATCHES:
+    """Committed bumps: the watches of this process on the same database take their revisions."""
+    bumps = session.info.pop(_BUMPED, None)
+    if not bumps or not _WATCHES:
         return
     try:
         bind = session.get_bind()
@@ -101,7 +129,8 @@ def _tell_watches(session: Session) -> None:
         return
     for watch in list(_WATCHES):
         if key in watch.url_keys:
-            watch.saw(revision)
+            for revision, scope in bumps:
+                watch.saw(revision, scope)
 
 
 @event.listens_for(Session, "after_rollback")
@@ -133,15 +162,47 @@ class RevisionWatch(Protocol):
         """The current revision, or None (see the class docstring)."""
         ...
 
+    def stock_changes(self, since: int, until: int) -> StockScope:
+        """The products whose stock alone moved in the revisions after ``since`` up to
+        ``until``: their ids (empty when ``since == until``), or None when any of those steps
+        changed something else or is not known to this watch (then anything may have changed)."""
+        ...
+
     def close(self) -> None:
         """Release the watch's connection (and stop its thread)."""
         ...
 
 
+class _Steps:
+    """The scopes of the last ``size`` revision steps a watch saw (revision -> StockScope)."""
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._scopes: dict[int, StockScope] = {}
+
+    def add(self, revision: int, scope: StockScope) -> None:
+        self._scopes[revision] = scope
+        while len(self._scopes) > self._size:
+            del self._scopes[next(iter(self._scopes))]
+
+    def between(self, since: int, until: int) -> StockScope:
+        if until < since or until - since > self._size:
+            return None
+        changed: set[int] = set()
+        for revision in range(since + 1, until + 1):
+            scope = self._scopes.get(revision)
+            if scope is None:  # another change, or a step this watch did not see
+                return None
+            changed |= scope
+        return frozenset(changed)
+
+
 class SqliteRevisionWatch:
     """SQLite: exact. ``PRAGMA data_version`` on a connection of its own (a few microseconds,
     no I/O) changes whenever another connection, in any process, has committed to the file;
-    only then is the revision row read again. So ``current()`` is never behind a commit."""
+    only then is the revision row read again. So ``current()`` is never behind a commit. A step
+    of exactly one revision between two reads has its scope from the row (``stock_products``);
+    a larger jump is "anything changed" for :meth:`stock_changes`."""
 
     def __init__(self, path: str) -> None:
         # called on the event loop: never wait long for a lock (WAL readers take none; a busy
@@ -150,6 +211,7 @@ class SqliteRevisionWatch:
         self._lock = threading.Lock()
         self._data_version: int | None = None
         self._revision: int | None = None
+        self._steps = _Steps()
 
     def current(self) -> int | None:
         """The current revision (None when the table is missing or the file unreadable)."""
@@ -157,13 +219,23 @@ class SqliteRevisionWatch:
             try:
                 data_version = self._conn.execute("PRAGMA data_version").fetchone()[0]
                 if data_version != self._data_version or self._revision is None:
-                    row = self._conn.execute("SELECT revision FROM catalog_revision WHERE id = 1").fetchone()
-                    self._revision = int(row[0]) if row and row[0] else None
+                    row = self._conn.execute(
+                        "SELECT revision, CASE WHEN stock_revision = revision THEN stock_products END"
+                        " FROM catalog_revision WHERE id = 1"
+                    ).fetchone()
+                    revision = int(row[0]) if row and row[0] else None
+                    if revision is not None and self._revision is not None and revision == self._revision + 1:
+                        self._steps.add(revision, parse_stock_products(row[1]))
+                    self._revision = revision
                     self._data_version = data_version
                 return self._revision
             except sqlite3.Error:
                 self._revision = None
                 return None
+
+    def stock_changes(self, since: int, until: int) -> StockScope:
+        """See :meth:`RevisionWatch.stock_changes`."""
+        return self._steps.between(since, until)
 
     def close(self) -> None:
         """Close the connection."""
@@ -177,7 +249,9 @@ class PostgresRevisionWatch:
     reads that number: behind a commit by the notification's delivery (about a millisecond on
     one machine), None while not listening (before the first read, after the connection is
     lost until it is back, or when migration 0021's trigger is missing). Reconnects every
-    ``retry`` seconds. Not through PgBouncer in transaction mode (LISTEN needs a session)."""
+    ``retry`` seconds. Not through PgBouncer in transaction mode (LISTEN needs a session).
+    Every step has its own notification, and its scope (migration 0022's last word), so
+    :meth:`stock_changes` knows each step it was told of, its own process's commits included."""
 
     def __init__(self, url: str, retry: float = 1.0, same_as: str | None = None) -> None:
         self._conninfo = _url_key(url)  # a libpq URI (``options=-csearch_path=...`` included)
@@ -186,6 +260,7 @@ class PostgresRevisionWatch:
         self.url_keys = {self._conninfo, *([_url_key(same_as)] if same_as else [])}
         self._retry = retry
         self._revision: int | None = None
+        self._steps = _Steps()
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self.attempts = 0  # connections tried so far (for tests and logs)
@@ -198,10 +273,17 @@ class PostgresRevisionWatch:
         """The revision last told, or None while not listening."""
         return self._revision
 
-    def saw(self, revision: int) -> None:
-        """This process committed ``revision`` (``_tell_watches``): take it now if listening."""
+    def stock_changes(self, since: int, until: int) -> StockScope:
+        """See :meth:`RevisionWatch.stock_changes`."""
+        with self._lock:
+            return self._steps.between(since, until)
+
+    def saw(self, revision: int, scope: StockScope = None) -> None:
+        """This process committed ``revision`` (``_tell_watches``), a step of ``scope``: take it
+        now if listening."""
         with self._lock:
             if self._revision is not None:
+                self._steps.add(revision, scope)
                 self._revision = max(self._revision, revision)
 
     def close(self) -> None:
@@ -245,8 +327,10 @@ class PostgresRevisionWatch:
             while not self._stop.is_set():
                 for note in conn.notifies(timeout=0.5):
                     if note.payload.startswith(prefix):  # in commit order; never step back
+                        number, _, scope = note.payload[len(prefix) :].partition(" ")
                         with self._lock:
-                            self._revision = max(int(note.payload[len(prefix) :]), self._revision or 0)
+                            self._steps.add(int(number), parse_stock_products(scope))
+                            self._revision = max(int(number), self._revision or 0)
 
 
 def open_watch(url: str, *, pgbouncer: bool = False, same_as: str | None = None) -> RevisionWatch | None:

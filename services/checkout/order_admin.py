@@ -109,11 +109,13 @@ def _restock(session: Session, lines: list[tuple[OrderLine, int]]) -> int:
     """Give ``units`` of each line back to its stock row where stock is managed; the units
     given back. Bumps the catalogue revision when any were (cached reads show the stock)."""
     given = 0
+    products: set[int] = set()
     for line, units in sorted(lines, key=lambda lu: (lu[0].product_id, lu[0].variation_id or 0)):
         if units > 0 and orders.give_stock(session, line.product_id, line.variation_id, units):
             given += units
+            products.add(line.product_id)
     if given:
-        catalog_revision.bump(session)
+        catalog_revision.bump(session, stock_of=products)
     return given
 
 

@@ -238,14 +238,14 @@ def _place(
             "price_changed",
             "Prices or availability changed since you last saw your order. Please review the new total.",
         )
-    stock_changed = False
+    stock_changed: set[int] = set()  # products whose stock (or a variation's) this order takes
     for (product_id, variation_id), units in stock_needs(priced.lines).items():
         facts = priced.live[(product_id, variation_id)]
         if facts is None or not facts.manage_stock:
             continue
         if not repo.take_stock(session, product_id, variation_id, units):
             raise out_of_stock(facts.name, repo.stock_left(session, product_id, variation_id))
-        stock_changed = True
+        stock_changed.add(product_id)
     coupons.count_uses(session, priced.coupons.applied, form.email)
 
     order = Order(
@@ -313,8 +313,8 @@ def _place(
     )
     mail_id = enqueue(session, confirmation_mail(data, order_link(order.id)), reference=f"order:{order.id}")
     ga4_events.record_purchase(session, data)
-    if stock_changed:
-        catalog_revision.bump(session)  # cached catalogue reads and cart facts show the new stock
+    if stock_changed:  # cached catalogue reads and cart facts show the new stock
+        catalog_revision.bump(session, stock_of=stock_changed)
     return order, data, mail_id
 
 

@@ -388,6 +388,7 @@ def test_killing_the_projector_process_loses_and_doubles_nothing(
     assert tables(engine) == after_kill
 
 
+@pytest.mark.usefixtures("one_cluster_at_a_time")  # spawns rebuild workers, each with its pools
 def test_a_rebuild_shared_by_worker_processes_gives_the_rows_of_one_process(
     store_app: CartApplication, engine: Engine, catalog: FakeCatalog
 ) -> None:
@@ -413,6 +414,7 @@ def test_a_rebuild_shared_by_worker_processes_gives_the_rows_of_one_process(
     assert versions == {1}
 
 
+@pytest.mark.usefixtures("one_cluster_at_a_time")  # spawns rebuild workers, each with its pools
 def test_events_recorded_during_a_shared_rebuild_are_counted_once(
     store_app: CartApplication, engine: Engine, catalog: FakeCatalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

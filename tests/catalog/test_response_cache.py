@@ -131,6 +131,46 @@ def test_stock_taken_by_an_order_shows_in_the_next_stock_check(client: TestClien
     assert client.get(path).json() == {"stock_status": "outofstock", "stock_quantity": 0}
 
 
+def test_an_order_drops_only_what_its_stock_change_may_touch(client: TestClient, session: Session) -> None:
+    """A stock-only move of the revision (``bump(session, stock_of=...)``: orders, cancels,
+    refunds) drops the stock checks of its products and every answer that may show their stock
+    (listings, full product answers), and keeps other products' stock checks and variations; a
+    catalogue edit drops everything."""
+    from services.checkout.repository import take_stock
+
+    product = session.get(Product, 100)
+    product.manage_stock, product.stock_quantity = True, 2
+    session.commit()
+    checks = {
+        "100": "/api/wc/products/100?_fields=stock_status,stock_quantity&no_cache=true",
+        "101": "/api/wc/products/101?_fields=stock_status,variations&no_cache=true",
+        "200 variations": "/api/wc/products/200/variations?no_cache=true",
+        "one variation": "/api/wc/products/200/variations/202?no_cache=true",
+        "101 cached": "/api/wc/products/101?_fields=stock_status",
+    }
+    others = {"listing": "/api/wc/products?category=15&per_page=100", "full 101": "/api/wc/products/101"}
+    for path in (*checks.values(), *others.values()):
+        client.get(path)
+        assert client.get(path).headers["x-cache"] == "HIT"
+
+    assert take_stock(session, 100, None, 1)  # as place_order does, in one transaction
+    revision.bump(session, stock_of=[100])
+    session.commit()
+    after = {name: client.get(path) for name, path in {**checks, **others}.items()}
+    assert after["100"].headers["x-cache"] == "MISS" and after["100"].json()["stock_quantity"] == 1
+    assert {name: r.headers["x-cache"] for name, r in after.items() if name != "100"} == {
+        "101": "HIT",
+        "200 variations": "HIT",
+        "one variation": "HIT",
+        "101 cached": "HIT",
+        "listing": "MISS",
+        "full 101": "MISS",
+    }
+
+    _rename(session, 101, "Renamed")  # an edit: anything may have changed
+    assert all(client.get(path).headers["x-cache"] == "MISS" for path in checks.values())
+
+
 def test_variation_stock_checks_are_live_reads_too(client: TestClient, session: Session) -> None:
     for path in (
         "/api/wc/products/200/variations?no_cache=true",

@@ -76,6 +76,55 @@ def test_a_watch_follows_commits_of_this_process_and_of_others(db_url: str, sess
         watch.close()
 
 
+def _stock_bump_elsewhere(url: str, products: str) -> None:
+    """What ``bump(session, stock_of=...)`` writes, on a connection of its own (another process's
+    order, as far as this process can tell)."""
+    with get_engine(url).begin() as conn:
+        conn.execute(
+            text(
+                "UPDATE catalog_revision SET revision = revision + 1, stock_revision = revision + 1,"
+                " stock_products = :products WHERE id = 1"
+            ),
+            {"products": products},
+        )
+
+
+def test_a_watch_tells_which_products_stock_alone_moved(db_url: str, session: Session) -> None:
+    """Each step's scope (migration 0022): the products of a stock-only bump, None for any other
+    step, for a bump by hand (the row's old scope no longer holds) and for steps not seen."""
+    watch = revision.open_watch(db_url)
+    assert watch is not None
+    try:
+        start = _listening(watch)
+        assert watch.stock_changes(start, start) == frozenset()
+
+        revision.bump(session, stock_of=[101, 100, 101])  # an order: this process's commit
+        session.commit()
+        assert watch.current() == start + 1
+        assert watch.stock_changes(start, start + 1) == {100, 101}
+
+        revision.bump(session)  # a catalogue edit
+        session.commit()
+        assert watch.current() == start + 2  # (SQLite: a step is known when read one at a time)
+        assert watch.stock_changes(start + 1, start + 2) is None
+        assert watch.stock_changes(start, start + 2) is None  # anything may have changed
+
+        _stock_bump_elsewhere(db_url, "200")  # another process's order
+        _reaches(watch, start + 3)
+        assert watch.stock_changes(start + 2, start + 3) == {200}
+
+        _bump_elsewhere(db_url)  # by hand: the stock scope of start + 3 says nothing of start + 4
+        _reaches(watch, start + 4)
+        assert watch.stock_changes(start + 3, start + 4) is None
+
+        revision.bump(session, stock_of=[])  # no ids: a change to anything
+        session.commit()
+        assert watch.current() == start + 5
+        assert watch.stock_changes(start + 4, start + 5) is None
+    finally:
+        watch.close()
+
+
 def test_sqlite_watch_is_exact_and_says_none_without_the_table(tmp_path: Path) -> None:
     path = tmp_path / "shop.sqlite3"
     url = f"sqlite:///{path}"
@@ -86,12 +135,22 @@ def test_sqlite_watch_is_exact_and_says_none_without_the_table(tmp_path: Path) -
     try:
         assert watch.current() is None  # not migrated: nothing to vouch for
         with get_engine(url).begin() as conn:
-            conn.execute(text("CREATE TABLE catalog_revision (id INTEGER PRIMARY KEY, revision INTEGER)"))
-            conn.execute(text("INSERT INTO catalog_revision VALUES (1, 7)"))
+            conn.execute(
+                text(
+                    "CREATE TABLE catalog_revision (id INTEGER PRIMARY KEY, revision INTEGER,"
+                    " stock_products TEXT, stock_revision INTEGER)"
+                )
+            )
+            conn.execute(text("INSERT INTO catalog_revision VALUES (1, 7, NULL, NULL)"))
         assert watch.current() == 7
         for expected in (8, 9):
             _bump_elsewhere(url)
             assert watch.current() == expected  # never behind a commit
+        _stock_bump_elsewhere(url, "5")
+        assert watch.current() == 10 and watch.stock_changes(9, 10) == {5}
+        _stock_bump_elsewhere(url, "6")
+        _stock_bump_elsewhere(url, "7")  # two commits between reads: which steps moved what is lost
+        assert watch.current() == 12 and watch.stock_changes(10, 12) is None
     finally:
         watch.close()
         get_engine(url).dispose()

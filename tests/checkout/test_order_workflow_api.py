@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from services.catalog.models import Product, Variation
+from services.catalog.models import CatalogRevision, Product, Variation
 from services.discounts.models import Coupon
 from tests.checkout.conftest import cart, command, coupon, place, product
 from tests.factories import create_variation
@@ -147,6 +147,16 @@ def test_shipping_an_unpaid_order_or_without_a_tracking_number_is_refused(
     assert missing.status_code == 422 and missing.json()["code"] == "invalid_request"
 
 
+def stock_scope(db: Session) -> set[int] | None:
+    """The products whose stock alone the last catalogue revision step moved (migration 0022),
+    None when that step was any other change."""
+    row = db.get(CatalogRevision, 1)
+    assert row is not None
+    if row.stock_revision != row.revision or not row.stock_products:
+        return None
+    return {int(i) for i in row.stock_products.split(",")}
+
+
 def test_cancelling_restocks_products_and_variations_and_releases_the_coupon_use(
     http: TestClient, admin: TestClient, db: Session
 ) -> None:
@@ -166,6 +176,7 @@ def test_cancelling_restocks_products_and_variations_and_releases_the_coupon_use
     assert command(http, token, {"type": "start_checkout"}).status_code == 200
     order = place(http, token, email="Cancel.Me@Example.com").json()["order"]
     fresh(db)
+    assert stock_scope(db) == {managed, parent.id}  # the revision moved for their stock alone
     assert db.get(Product, managed).stock_quantity == 3
     assert (db.get(Variation, variation).stock_quantity, db.get(Variation, variation).stock_status) == (
         0,
@@ -178,6 +189,7 @@ def test_cancelling_restocks_products_and_variations_and_releases_the_coupon_use
     assert cancelled.json()["status"] == "cancelled"
     assert "3 unit(s) back in stock" in cancelled.json()["history"][-1]["note"]
     fresh(db)
+    assert stock_scope(db) == {managed, parent.id}
     assert db.get(Product, managed).stock_quantity == 5
     assert db.get(Product, unmanaged).stock_quantity in (None, 0)  # unmanaged: left alone
     assert (db.get(Variation, variation).stock_quantity, db.get(Variation, variation).stock_status) == (
