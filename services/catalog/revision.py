@@ -243,6 +243,12 @@ class SqliteRevisionWatch:
             self._conn.close()
 
 
+STOP_CHECK = 0.05
+"""Seconds a PostgreSQL watch waits for notifications before it looks whether it should stop
+(so :meth:`PostgresRevisionWatch.close` takes at most about this long; 20 wake-ups a second of a
+thread that otherwise sleeps)."""
+
+
 class PostgresRevisionWatch:
     """PostgreSQL: a thread ``LISTEN``s on :data:`NOTIFY_CHANNEL` on a connection of its own,
     then reads the revision; every notification for its schema then sets it. ``current()``
@@ -287,7 +293,8 @@ class PostgresRevisionWatch:
                 self._revision = max(self._revision, revision)
 
     def close(self) -> None:
-        """Stop listening and wait for the thread (at most a few seconds)."""
+        """Stop listening and wait for the thread (about :data:`STOP_CHECK` seconds; at most
+        five, should the thread be stuck connecting)."""
         _WATCHES.discard(self)
         self._stop.set()
         self._thread.join(timeout=5)
@@ -325,7 +332,8 @@ class PostgresRevisionWatch:
                 self._revision = int(row[0]) if row and row[0] else None
             prefix = f"{schema[0]} "
             while not self._stop.is_set():
-                for note in conn.notifies(timeout=0.5):
+                # a short wait, so that close() returns within it (an app's shutdown, each test's)
+                for note in conn.notifies(timeout=STOP_CHECK):
                     if note.payload.startswith(prefix):  # in commit order; never step back
                         number, _, scope = note.payload[len(prefix) :].partition(" ")
                         with self._lock:
