@@ -113,6 +113,102 @@ def _reset_pg(url: str) -> None:
     engine.dispose()
 
 
+# What a freshly migrated PostgreSQL schema holds, per schema URL (one per pytest process): the
+# next test that needs one gets it by emptying the tables and putting these rows back, not by
+# running every migration again (seconds a test on a slow machine); whenever the schema's
+# definitions differ from the migrated ones (a test changed them: a downgrade, a dropped
+# trigger), it is dropped and migrated as before.
+_PG_FINGERPRINT = """
+SELECT md5(string_agg(item, E'\\n' ORDER BY item)) FROM (
+    SELECT 'rel ' || c.relname || ' ' || c.relkind::text FROM pg_class c WHERE c.relnamespace = ns()
+    UNION ALL
+    SELECT 'col ' || c.relname || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+        || ' ' || a.attnotnull::text || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+    FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE c.relnamespace = ns() AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT 'idx ' || pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid
+    WHERE c.relnamespace = ns()
+    UNION ALL
+    SELECT 'con ' || con.conname || ' ' || pg_get_constraintdef(con.oid) FROM pg_constraint con
+    WHERE con.connamespace = ns()
+    UNION ALL
+    SELECT 'trg ' || pg_get_triggerdef(t.oid) || ' ' || t.tgenabled::text FROM pg_trigger t
+    JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = ns() AND NOT t.tgisinternal
+    UNION ALL
+    SELECT 'fn ' || p.proname || ' ' || md5(p.prosrc) FROM pg_proc p WHERE p.pronamespace = ns()
+) AS items(item)
+""".replace("ns()", "current_schema()::regnamespace")
+_pg_templates: dict[
+    str, tuple[str, list[str], dict[str, list[dict[str, object]]], list[tuple[str, int | None]]]
+] = {}
+
+
+def _pg_snapshot(url: str) -> None:
+    """Remember the just-migrated schema at ``url``: its fingerprint, tables, rows, sequences."""
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        fingerprint = conn.execute(text(_PG_FINGERPRINT)).scalar_one()
+        tables = list(
+            conn.execute(
+                text("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename")
+            ).scalars()
+        )
+        rows = {
+            table: [dict(r._mapping) for r in conn.execute(text(f'SELECT * FROM "{table}"'))]
+            for table in tables
+        }
+        sequences = [
+            (name, last)
+            for name, last in conn.execute(
+                text("SELECT sequencename, last_value FROM pg_sequences WHERE schemaname = current_schema()")
+            )
+        ]
+    engine.dispose()
+    _pg_templates[url] = (fingerprint, tables, {t: r for t, r in rows.items() if r}, sequences)
+
+
+def _pg_reset_to_template(url: str) -> bool:
+    """Put the schema at ``url`` back as migrated (see ``_pg_templates``); False when it cannot
+    (no template yet, its definitions changed, or the restore failed, e.g. for want of the
+    superuser's ``session_replication_role``), and the caller migrates from scratch."""
+    template = _pg_templates.get(url)
+    if template is None:
+        return False
+    fingerprint, tables, rows, sequences = template
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            if conn.execute(text(_PG_FINGERPRINT)).scalar_one() != fingerprint:
+                return False
+            # rows only (DELETE, not TRUNCATE: a few rows in small tables, no new files); the
+            # replica role skips triggers, foreign keys included, so the order does not matter
+            conn.execute(text("SET LOCAL session_replication_role = replica"))
+            for table in tables:
+                conn.execute(text(f'DELETE FROM "{table}"'))
+            for table, table_rows in rows.items():
+                columns = list(table_rows[0])
+                names = ", ".join(f'"{c}"' for c in columns)
+                params = ", ".join(f":p{i}" for i in range(len(columns)))
+                conn.execute(
+                    text(f'INSERT INTO "{table}" ({names}) VALUES ({params})'),
+                    [{f"p{i}": row[c] for i, c in enumerate(columns)} for row in table_rows],
+                )
+            for name, last in sequences:  # as migrated: untouched (next value 1) or at ``last``
+                if last is None:
+                    conn.execute(text(f'ALTER SEQUENCE "{name}" RESTART'))
+                else:
+                    conn.execute(
+                        text("SELECT setval(:name, :last, true)"), {"name": f'"{name}"', "last": last}
+                    )
+        return True
+    except Exception:  # noqa: BLE001 - anything unexpected: migrate from scratch instead
+        return False
+    finally:
+        engine.dispose()
+
+
 # The migrated SQLite database (and the cart event store's file in its data folder), made once
 # per pytest process by ``migrate``; every test that needs a migrated SQLite database gets a copy
 # of it, which is what ``migrate`` would make, in a fraction of the time.
@@ -155,12 +251,15 @@ def _forget_cached_state() -> None:
 def _migrated_database(
     pg_schema_url: str | None, tmp_path_factory: pytest.TempPathFactory, folder: Path, data_dir: Path
 ) -> str:
-    """A freshly migrated database: the process's PostgreSQL schema, emptied and migrated (the
-    settings must point at it already), or a copy of the migrated SQLite template in ``folder``
-    with the event store's file in ``data_dir``."""
+    """A freshly migrated database: the process's PostgreSQL schema, put back as the first
+    migration of this process left it (``_pg_reset_to_template``; dropped and migrated again
+    when its definitions changed), or a copy of the migrated SQLite template in ``folder`` with
+    the event store's file in ``data_dir``. The settings must point at it already."""
     if pg_schema_url:
-        _reset_pg(pg_schema_url)
-        migrate(pg_schema_url)
+        if not _pg_reset_to_template(pg_schema_url):
+            _reset_pg(pg_schema_url)
+            migrate(pg_schema_url)
+            _pg_snapshot(pg_schema_url)
         return pg_schema_url
     template = _migrated_sqlite_template(tmp_path_factory)
     _copy_sqlite(template / "test.sqlite3", folder / "test.sqlite3")
