@@ -131,7 +131,7 @@ class CatalogResponseCache:
         self.hits = 0
         self.misses = 0
 
-    async def _current_revision(self, live: int | None = None, scope: Scope | None = None) -> int:
+    async def _current_revision(self, live: int | None, scope: Scope) -> int:
         """The revision to serve. Single-flight: when the TTL has run out, one request re-reads
         it while concurrent ones keep serving the revision already known (stale by at most one
         database read); before the first read completes, requests wait for it. With ``live``
@@ -151,13 +151,7 @@ class CatalogResponseCache:
         if live is not None:  # the watch's: no TTL, no revision read; only when it moved
             if live == self._revision and not passed:
                 return live
-            if (
-                not passed
-                and self._refreshing is None
-                and self._revision
-                and self._stock_changes is not None
-                and scope is not None
-            ):
+            if not passed and self._refreshing is None and self._revision and self._stock_changes is not None:
                 changed = self._stock_changes(scope, self._revision, live)
                 if changed is not None:
                     self._restamp(live, changed)
@@ -310,9 +304,7 @@ class CatalogResponseCache:
         await send({"type": "http.response.body", "body": body})
 
     @staticmethod
-    def _entry(
-        revision: int, start: dict[str, Any], body: bytes, live: bool = False, key: str = "?"
-    ) -> _Entry | None:
+    def _entry(revision: int, start: dict[str, Any], body: bytes, live: bool, key: str) -> _Entry | None:
         """The entry for a complete answer of ``revision`` to ``key`` (path ``?`` query): a 200
         that does not say ``no-store`` (unless it is a ``live`` read's: that one says it to
         browsers), gzip-compressed too when it is large, with its :func:`own_product`; None for
