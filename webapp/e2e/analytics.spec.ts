@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from './support/axe';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { checkoutOneMouse, placeOrderAs } from './support/shop';
 import { analystAccount, supportAccount, type StaffAccount } from './support/staff';
@@ -85,7 +85,7 @@ test('an analyst sees a new order on the dashboard, changes the range and downlo
   expect(lines.some((line) => line.startsWith(`${utcDay()},DE,EUR,`))).toBe(true);
 
   // No serious or critical accessibility problem (every axe rule, the whole page).
-  const { violations } = await new AxeBuilder({ page: analyst }).analyze();
+  const { violations } = await axeScan(analyst).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // 360 px wide: the page never scrolls sideways (wide tables scroll in their own box). The

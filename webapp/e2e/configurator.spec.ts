@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeScan } from './support/axe';
 import { placeOrderAs } from './support/shop';
 
 /**
@@ -31,7 +31,7 @@ async function price(scope: Locator): Promise<number> {
 
 /** axe on the elements matching `selector` (every rule): no serious or critical violation. */
 async function expectAccessible(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const results = await axeScan(page).include(selector).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`)).toEqual([]);
 }

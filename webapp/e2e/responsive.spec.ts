@@ -1,6 +1,7 @@
 import { expect, test, type ConsoleMessage } from '@playwright/test';
 import { expectHeaderFor, expectNoSidewaysScroll } from './support/layout';
 import { placeOrderAs, renderAll, settle } from './support/shop';
+import { SIMPLE_PRODUCT, VISITOR_WIDTHS, visitedByRouteSweep } from './support/visit';
 
 // Every test here only reads the shop (or orders products without stock management) as a new
 // visitor, so its tests may run in any worker, in any order.
@@ -13,6 +14,8 @@ test.describe.configure({ mode: 'parallel' });
  * cart, the checkout and the order page WITH an item (the coupon field widened them past the
  * screen at 375 px and past the summary column at 1280 px); a category jump-nav that leaves the
  * group's heading visible; and no console error on a new visitor's first pages.
+ * At 375 and 1280 px, e2e/routes.spec.ts already checks the routes of its list (and
+ * e2e/a11y.spec.ts the cart, checkout and order page with an item), so only the others run here.
  */
 
 const WIDTHS = [375, 768, 980, 1280] as const;
@@ -37,16 +40,15 @@ const ROUTES = [
   '/keyboards/custom-keyboard-builder', // configurable
 ];
 
-/** A product without stock management (the other specs count the stock of the rest). */
-const SIMPLE_PRODUCT = '/keyboards/mjolnir-full-size';
-
+/** At routes.spec.ts's widths, that spec already checks its routes (and the cart flow is a11y.spec.ts's). */
+const checkedElsewhere = (width: number) => (VISITOR_WIDTHS as readonly number[]).includes(width);
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     // One route per test: a walk over every route in one test outlasts the timeout on a slow machine.
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((path) => !(checkedElsewhere(width) && visitedByRouteSweep(path)))) {
       test(`no horizontal scroll on ${route}, and the header for the width`, async ({ page }) => {
         await page.goto(route);
         await settle(page);
@@ -74,7 +76,7 @@ for (const width of WIDTHS) {
       expect(hit, 'what covers the group heading after the jump').toBe('heading');
     });
 
-    test('no horizontal scroll on the cart, the checkout and the order page with an item', async ({ page }) => {
+    if (!checkedElsewhere(width)) test('no horizontal scroll on the cart, the checkout and the order page with an item', async ({ page }) => {
       await page.goto(SIMPLE_PRODUCT);
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await expect(page.locator('[data-testid="cart-count"]:visible')).toHaveText('1');

@@ -33,8 +33,13 @@ async function logIn(page: Page) {
 test('an admin logs in, browses with the banner, previews a draft, opens the admin and logs out', async ({ page, context }) => {
   // docs/spec.md section 6: the staff checks are only asked with the `staff_hint` cookie, which
   // the login sets and the logout clears; every check this browser sends must carry it.
-  const checks: Promise<string>[] = []; // each check: its path, and whether its Cookie header had the hint
-  page.on('request', (request) => {
+  // Each check that was answered: its path, and whether its Cookie header had the hint. A check
+  // cancelled by a navigation before its answer (the reload below comes right after a load) is
+  // left out: Chromium reports a request's cookies only once it reached the network, so a
+  // cancelled one reads as sent without any.
+  const checks: Promise<string>[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
     const path = new URL(request.url()).pathname;
     if (/^\/is-(admin|reviewer)$/.test(path)) {
       checks.push(request.allHeaders().then((headers) => `${path} ${/(^|;\s*)staff_hint=1/.test(headers['cookie'] ?? '') ? 'with' : 'without'} hint`));

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Layout checks shared by e2e/responsive.spec.ts and e2e/a11y.spec.ts (docs/spec.md sections
+ * Layout checks shared by e2e/responsive.spec.ts, e2e/a11y.spec.ts and support/visit.ts (docs/spec.md sections
  * 2 and 9): no sideways scroll at a width, and the mobile header at 980 px and below.
  */
 
