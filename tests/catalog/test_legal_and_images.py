@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,17 +16,31 @@ from services.catalog.demo import seed_demo
 from services.catalog.demo.legal import LEGAL_SECTIONS
 from services.catalog.demo.loader import all_products
 from services.catalog.models import Menu, Page, Variation
+from services.shared import db as shared_db
 from services.shared.company import COMPANY
 from services.shared.settings import get_settings
+from tests.conftest import seeded_database
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+@pytest.fixture(scope="module")
+def _seeded_url(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[str]:
+    """One database seeded with the demo once for the module's readers."""
+
+    def seed(session: Session) -> None:
+        seed_demo(session)
+        session.commit()
+
+    with seeded_database(tmp_path_factory, pg_schema_url, "demo-legal", seed) as (url, _env):
+        yield url
+
+
 @pytest.fixture
-def seeded(session: Session) -> Session:
-    seed_demo(session)
-    session.commit()
-    return session
+def seeded(_seeded_url: str) -> Iterator[Session]:
+    """A session on the module's seeded database (closed, so rolled back, after the test)."""
+    with shared_db.get_sessionmaker(_seeded_url)() as session:
+        yield session
 
 
 def headings(html: str) -> list[str]:

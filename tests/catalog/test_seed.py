@@ -1,9 +1,11 @@
-"""The demo catalogue seed: idempotent, complete and consistent with the spec's rules."""
+"""The demo catalogue seed: complete and consistent with the spec's rules (seeding twice and
+repairing edits: test_seed_idempotence.py)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +13,6 @@ import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from services.catalog import revision
 from services.catalog.demo import seed_demo
 from services.catalog.demo.commerce import EU_COUNTRIES, EUR_CODES
 from services.catalog.demo.taxonomy import CATEGORY_ROUTE_SLUGS
@@ -29,8 +30,10 @@ from services.catalog.models import (
     Variation,
 )
 from services.discounts.models import Coupon
+from services.shared import db as shared_db
 from services.shared.db import Base
 from services.shared.settings import get_settings
+from tests.conftest import seeded_database
 
 SPEC_CATEGORY_IDS = {
     "headsets": 25,
@@ -63,57 +66,29 @@ def dump(session: Session) -> dict[str, list[tuple[Any, ...]]]:
     return out
 
 
+@pytest.fixture(scope="module")
+def _seeded_module(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None
+) -> Iterator[tuple[str, dict[str, int]]]:
+    """One database seeded with the demo once for the whole module (every test here only reads
+    it): its URL and ``seed_demo``'s counts. Reseeding is tests/catalog/test_seed_idempotence.py's."""
+    counts: dict[str, int] = {}
+
+    def seed(session: Session) -> None:
+        counts.update(seed_demo(session))
+        session.commit()
+
+    with seeded_database(tmp_path_factory, pg_schema_url, "demo-seed", seed) as (url, _env):
+        yield url, counts
+
+
 @pytest.fixture
-def seeded(session: Session) -> tuple[Session, dict[str, int]]:
-    counts = seed_demo(session)
-    session.commit()
-    return session, counts
-
-
-def test_seed_twice_is_idempotent(session: Session) -> None:
-    first_counts = seed_demo(session)
-    session.commit()
-    first = dump(session)
-    revision_after_first = revision.read(session.connection())
-    media = get_settings().media_dir
-    files_first = {p: p.read_bytes() for p in media.rglob("*.svg")}
-
-    second_counts = seed_demo(session)
-    session.commit()
-    second = dump(session)
-    files_second = {p: p.read_bytes() for p in media.rglob("*.svg")}
-
-    assert first_counts == second_counts
-    assert {k: len(v) for k, v in first.items()} == {k: len(v) for k, v in second.items()}
-    assert first == second
-    assert files_first == files_second
-    assert first_counts["media_files"] == len(files_first)
-    assert revision.read(session.connection()) == revision_after_first  # nothing changed: caches stay valid
-
-
-def test_seed_repairs_edits_and_removes_stale_children(seeded: tuple[Session, dict[str, int]]) -> None:
-    session, _ = seeded
-    before = dump(session)
-    odin = session.get(Product, 1101)
-    odin.name = "Tampered"
-    odin.sale_price_eur = 1
-    # a change behind the ORM's back keeps date_modified, so the reseed must not stamp "now"
-    session.execute(text("UPDATE products SET short_description = 'x' WHERE id = 1102"))
-    session.add(
-        ContentBlock(id=99999, owner_type="page", owner_id=2, region="body", position=99, layout="html")
-    )
-    extra_variation = Variation(id=99998, product_id=1101, sku="STALE-SKU", attributes=[])
-    session.add(extra_variation)
-    session.commit()
-
-    seed_demo(session)
-    session.commit()
-    odin = session.get(Product, 1101)
-    assert odin.name == "Odin 75 Wireless"
-    assert odin.sale_price_eur is None
-    assert session.get(ContentBlock, 99999) is None
-    assert session.get(Variation, 99998) is None
-    assert dump(session) == before  # one run converges, timestamps included
+def seeded(_seeded_module: tuple[str, dict[str, int]]) -> Iterator[tuple[Session, dict[str, int]]]:
+    """A session on the module's seeded database (closed, so rolled back, after the test) and
+    the seed's counts."""
+    url, counts = _seeded_module
+    with shared_db.get_sessionmaker(url)() as session:
+        yield session, dict(counts)
 
 
 def test_counts_match_rows(seeded: tuple[Session, dict[str, int]]) -> None:
