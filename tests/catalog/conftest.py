@@ -44,7 +44,14 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 @pytest.fixture
 def catalogue(session: Session) -> dict[str, int]:
-    """Keyboards (15) with a switches subcategory, a variable mouse, a draft, posts, menus, pages."""
+    """Keyboards (15) with a switches subcategory, a variable mouse, a draft, posts, menus, pages
+    (``seed_catalogue``), in the test's own database."""
+    return seed_catalogue(session)
+
+
+def seed_catalogue(session: Session) -> dict[str, int]:
+    """Writes the small catalogue and commits; returns its ids by name. For a module-scoped
+    database too (``tests.conftest.seeded_database``)."""
     keyboards = create_category(session, 15, "keyboards", "Keyboards")
     switches = create_category(session, 301, "keyboard-switches", "Keyboard switches", parent_id=15)
     mice = create_category(session, 16, "mice", "Mice")

@@ -5,10 +5,26 @@ next to the OpenAPI fuzz test); now a clear 4xx."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from fastapi.testclient import TestClient
 
-pytestmark = pytest.mark.usefixtures("catalogue")
+from services.api.app import create_app
+from tests.catalog.conftest import seed_catalogue
+from tests.conftest import seeded_database
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
+    """One app on one database with the small catalogue for the whole module: every test here
+    only reads (about a hundred requests, one per test)."""
+    with (
+        seeded_database(tmp_path_factory, pg_schema_url, "out-of-range", seed_catalogue),
+        TestClient(create_app()) as c,
+    ):
+        yield c
+
 
 BIG = "9223372036854775808"  # 2**63: over SQLite's INTEGER too
 INT_OVER = "2147483648"  # 2**31: over PostgreSQL's INTEGER
