@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from datetime import datetime
 
@@ -32,6 +33,7 @@ from services.configurator.models import (
     ConfiguratorLayer,
     ConfiguratorModel,
 )
+from tests.conftest import seeded_database
 from tests.factories import create_category, create_product, create_variation
 
 
@@ -39,6 +41,21 @@ from tests.factories import create_category, create_product, create_variation
 def client(db_url: str) -> Iterator[TestClient]:
     """An HTTP client on a fresh app bound to the test database."""
     with TestClient(create_app()) as c:
+        yield c
+
+
+@contextlib.contextmanager
+def catalogue_client(
+    tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None, name: str
+) -> Iterator[TestClient]:
+    """An HTTP client on one app and one database holding the small catalogue
+    (``seed_catalogue``), for a module-scoped fixture whose tests only read. A function-scoped
+    database fixture (``db_url``, ``session``, ``catalogue``) in the same module would empty the
+    PostgreSQL schema under it, so such a module has none."""
+    with (
+        seeded_database(tmp_path_factory, pg_schema_url, name, seed_catalogue),
+        TestClient(create_app()) as c,
+    ):
         yield c
 
 

@@ -10,19 +10,14 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from services.api.app import create_app
-from tests.catalog.conftest import seed_catalogue
-from tests.conftest import seeded_database
+from tests.catalog.conftest import catalogue_client
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
-    """One app on one database with the small catalogue for the whole module: every test here
-    only reads (about a hundred requests, one per test)."""
-    with (
-        seeded_database(tmp_path_factory, pg_schema_url, "out-of-range", seed_catalogue),
-        TestClient(create_app()) as c,
-    ):
+    """One app on the small catalogue for the whole module: every test here only reads (about a
+    hundred requests, one per test)."""
+    with catalogue_client(tmp_path_factory, pg_schema_url, "out-of-range") as c:
         yield c
 
 

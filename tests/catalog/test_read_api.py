@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from fastapi.testclient import TestClient
 
-pytestmark = pytest.mark.usefixtures("catalogue")
+from tests.catalog.conftest import catalogue_client
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory, pg_schema_url: str | None) -> Iterator[TestClient]:
+    """One app on the small catalogue for the whole module: every test here only reads."""
+    with catalogue_client(tmp_path_factory, pg_schema_url, "read-api") as c:
+        yield c
 
 
 def test_category_listing_includes_subcategories_and_hides_drafts(client: TestClient) -> None:
@@ -268,41 +277,6 @@ def test_stock_check_fields_match_the_full_product(client: TestClient) -> None:
         full = client.get(f"/api/wc/products/{product_id}?no_cache=true").json()
         assert lean == {k: full[k] for k in fields.split(",")}
     assert client.get("/api/wc/products/102?_fields=stock_status&no_cache=true").status_code == 404  # draft
-
-
-def test_concurrent_cache_misses_never_block_the_event_loop(db_url: str, monkeypatch) -> None:  # noqa: ANN001
-    """Regression: the cache read the catalogue revision on the event loop; with every pooled
-    connection taken, that blocked the loop, so no request could finish and free one."""
-    import anyio
-    import httpx
-
-    from services.api.app import create_app
-    from services.shared import db as shared_db
-    from services.shared.settings import get_settings
-
-    monkeypatch.setenv("DB_POOL_SIZE", "2")
-    monkeypatch.setenv("DB_MAX_OVERFLOW", "0")
-    get_settings.cache_clear()
-    shared_db.get_engine.cache_clear()
-    shared_db.get_sessionmaker.cache_clear()
-
-    async def main() -> list[int]:
-        transport = httpx.ASGITransport(app=create_app())
-        codes: list[int] = []
-        async with httpx.AsyncClient(transport=transport, base_url="http://shop") as client:
-
-            async def one(i: int) -> None:
-                codes.append(
-                    (await client.get(f"/api/wc/products?category=15&per_page=100&page=1&n={i}")).status_code
-                )
-
-            with anyio.fail_after(25):
-                async with anyio.create_task_group() as tg:
-                    for i in range(60):
-                        tg.start_soon(one, i)
-        return codes
-
-    assert anyio.run(main) == [200] * 60
 
 
 def test_every_error_answer_is_documented_in_openapi(client: TestClient) -> None:

@@ -286,3 +286,38 @@ def test_identical_misses_wait_for_one_answer_and_share_it() -> None:
     assert sorted(answers) == [(b"HIT", b'{"stock_status":"instock"}')] * 4 + [
         (b"MISS", b'{"stock_status":"instock"}')
     ]
+
+
+def test_concurrent_cache_misses_never_block_the_event_loop(db_url: str, monkeypatch) -> None:  # noqa: ANN001
+    """Regression: the cache read the catalogue revision on the event loop; with every pooled
+    connection taken, that blocked the loop, so no request could finish and free one."""
+    import anyio
+    import httpx
+
+    from services.api.app import create_app
+    from services.shared import db as shared_db
+    from services.shared.settings import get_settings
+
+    monkeypatch.setenv("DB_POOL_SIZE", "2")
+    monkeypatch.setenv("DB_MAX_OVERFLOW", "0")
+    get_settings.cache_clear()
+    shared_db.get_engine.cache_clear()
+    shared_db.get_sessionmaker.cache_clear()
+
+    async def main() -> list[int]:
+        transport = httpx.ASGITransport(app=create_app())
+        codes: list[int] = []
+        async with httpx.AsyncClient(transport=transport, base_url="http://shop") as client:
+
+            async def one(i: int) -> None:
+                codes.append(
+                    (await client.get(f"/api/wc/products?category=15&per_page=100&page=1&n={i}")).status_code
+                )
+
+            with anyio.fail_after(25):
+                async with anyio.create_task_group() as tg:
+                    for i in range(60):
+                        tg.start_soon(one, i)
+        return codes
+
+    assert anyio.run(main) == [200] * 60
