@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectHeaderFor, expectNoSidewaysScroll } from './support/layout';
 import { placeOrderAs, renderAll, settle } from './support/shop';
-import { SIMPLE_PRODUCT, VARIABLE_PRODUCT, expectNoCspViolation, expectNoSeriousViolations, watchCsp } from './support/visit';
+import { SIMPLE_PRODUCT, VARIABLE_PRODUCT, VISITOR_VIEWPORTS, expectNoCspViolation, expectNoSeriousViolations, watchCsp } from './support/visit';
 
 // Every test here only reads the shop (or orders products without stock management) as a new
 // visitor, so its tests may run in any worker, in any order.
@@ -18,10 +18,6 @@ test.describe.configure({ mode: 'parallel' });
  *   (section 9: mobile header at ≤ 980 px; 375 and 1280 px are routes.spec.ts's).
  */
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'mobile', width: 375, height: 812 },
-] as const;
 
 async function addToCart(page: Page, path: string) {
   await page.goto(path);
@@ -34,7 +30,7 @@ async function addToCart(page: Page, path: string) {
 // Every test is a new visitor (Playwright gives each test a fresh browser context): empty cart,
 // default country, no cookie consent yet (the banner shows and is checked too).
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of VISITOR_VIEWPORTS) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

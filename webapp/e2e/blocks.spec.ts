@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeScan } from './support/axe';
 import { renderAll, settle } from './support/shop';
+import { offlineVideoHost } from './support/visit';
 
 // Every test here only reads the shop (or orders products without stock management) as a new
 // visitor, so its tests may run in any worker, in any order.
@@ -8,13 +9,9 @@ test.describe.configure({ mode: 'parallel' });
 
 /** Content blocks and carousels (docs/spec.md section 2) on the seeded demo: home page and a product page. */
 
-const THUMBNAIL = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#333"/></svg>';
-
 test.beforeEach(async ({ page }) => {
   // The tests run offline: the video provider's thumbnails are answered locally.
-  await page.route(/^https:\/\/(i\.ytimg\.com|[a-z.]*youtube(-nocookie)?\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: THUMBNAIL }),
-  );
+  await offlineVideoHost(page);
   await page.goto('/');
   await page.evaluate(() => {
     localStorage.clear();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { checkoutOneMouse, placeOrderAs, renderAll, settle } from './support/shop';
-import { offlineVideoHost, visitedByRouteSweep, watchConsole, type Refusal } from './support/visit';
+import { VISITOR_VIEWPORTS, offlineVideoHost, visitedByRouteSweep, watchConsole, type Refusal } from './support/visit';
 
 /**
  * A visitor's console stays clean (docs/spec.md section 8, "Console"): on every storefront route,
@@ -17,11 +17,6 @@ import { offlineVideoHost, visitedByRouteSweep, watchConsole, type Refusal } fro
  * WooCommerce do, so each visit below names exactly the refusals it provokes (path and status);
  * such a line for any other request, or any other error, fails the test.
  */
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 /** How many products of each type (simple, variable, grouped, external, configurable) to visit. */
 const PER_TYPE = 3;
@@ -110,7 +105,7 @@ async function visit(page: Page, path: string, allow: { refusals: Refusal[] }, r
   await renderAll(page);
 }
 
-for (const viewport of VIEWPORTS) {
+for (const viewport of VISITOR_VIEWPORTS) {
   test.describe(`a visitor's console at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 

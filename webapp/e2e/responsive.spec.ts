@@ -41,7 +41,7 @@ const ROUTES = [
 ];
 
 /** At routes.spec.ts's widths, that spec already checks its routes (and the cart flow is a11y.spec.ts's). */
-const checkedElsewhere = (width: number) => (VISITOR_WIDTHS as readonly number[]).includes(width);
+const checkedElsewhere = (width: number) => VISITOR_WIDTHS.includes(width);
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { VISITOR_ROUTES, VISITOR_WIDTHS, visitAsNewVisitor } from './support/visit';
+import { VISITOR_ROUTES, VISITOR_VIEWPORTS, visitAsNewVisitor } from './support/visit';
 
 // Every test here only reads the shop as a new visitor, so its tests may run in any worker, in any order.
 test.describe.configure({ mode: 'parallel' });
@@ -15,11 +15,10 @@ test.describe.configure({ mode: 'parallel' });
  * default country, no cookie consent yet (the banner shows and is checked too).
  */
 
-const HEIGHT: Record<(typeof VISITOR_WIDTHS)[number], number> = { 1280: 900, 375: 812 };
-
-for (const width of VISITOR_WIDTHS) {
+for (const viewport of VISITOR_VIEWPORTS) {
+  const width = viewport.width;
   test.describe(`a new visitor at ${width} px`, () => {
-    test.use({ viewport: { width, height: HEIGHT[width] } });
+    test.use({ viewport });
 
     // One route per test: a walk over every route in one test outlasts the timeout on a slow machine.
     for (const route of VISITOR_ROUTES) {
