@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from services.api.app import create_app
 from services.catalog.demo import seed_demo
 from services.catalog.demo.legal import LEGAL_SECTIONS
 from services.catalog.demo.loader import all_products
@@ -114,7 +115,10 @@ def test_each_variation_image_is_drawn_in_its_own_colour(seeded: Session) -> Non
     assert checked >= 10
 
 
-def test_company_endpoint_answers_the_seller(client: TestClient) -> None:
-    response = client.get("/api/company")
+def test_company_endpoint_answers_the_seller(_seeded_url: str) -> None:
+    # an app on the module's database (a function-scoped database here would empty the
+    # PostgreSQL schema the module's seed lives in)
+    with TestClient(create_app()) as client:
+        response = client.get("/api/company")
     assert response.status_code == 200
     assert response.json() == COMPANY.as_dict()
